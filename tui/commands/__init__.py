@@ -1,0 +1,1 @@
+"""One module per ``carrel`` subcommand; each exposes ``register(subparsers)``."""
