@@ -1,0 +1,30 @@
+"""How a GGUF model is run: context size, threads, sampling. Defaults make runs reproducible."""
+
+from __future__ import annotations
+
+import os
+
+from pydantic import BaseModel, ConfigDict, Field
+
+DEFAULT_SEED = 1234
+# Larger contexts cost KV-cache memory for nothing: the agent's prompts stay well under this.
+DEFAULT_MAX_CONTEXT = 8192
+
+
+def all_cores() -> int:
+    """Threads for generation: every core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+class ModelSettings(BaseModel):
+    """Options for ``LlamaCppModel``; ``n_ctx=None`` means the model's trained context, capped at 8192."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    n_ctx: int | None = Field(default=None, ge=256)
+    n_threads: int = Field(default_factory=all_cores, ge=1)
+    seed: int = DEFAULT_SEED
+    temperature: float = Field(default=0.0, ge=0.0, le=2.0)
