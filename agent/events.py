@@ -78,7 +78,13 @@ class TaskFinished(_Event):
 
 
 AgentEvent = Annotated[
-    TaskStarted | StepStarted | ModelText | StepRecorded | SearchRan | TokensUsed | StatusChanged
+    TaskStarted
+    | StepStarted
+    | ModelText
+    | StepRecorded
+    | SearchRan
+    | TokensUsed
+    | StatusChanged
     | TaskFinished,
     Field(discriminator="type"),
 ]

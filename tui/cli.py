@@ -53,7 +53,9 @@ def _command_names(parser: argparse.ArgumentParser) -> set[str]:
 def _split_desk_invocation(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
     """``carrel [PATH ...] [desk options]`` means the desk; rewrite it to the ``desk`` subcommand if present."""
     names = _command_names(parser)
-    if "desk" in names and (not argv or (argv[0] not in names and argv[0] not in {"-h", "--help", "--version"})):
+    if "desk" in names and (
+        not argv or (argv[0] not in names and argv[0] not in {"-h", "--help", "--version"})
+    ):
         return ["desk", *argv]
     return argv
 

@@ -39,7 +39,10 @@ def file_sha256(path: Path) -> str:
 def model_lines() -> list[str]:
     path = bundled_model_path()
     if path is None:
-        return ["model:      MISSING - the default model package is not installed", f"            {INSTALL_HINT}"]
+        return [
+            "model:      MISSING - the default model package is not installed",
+            f"            {INSTALL_HINT}",
+        ]
     size_mb = path.stat().st_size / 1_000_000
     return [
         f"model:      {path}",
