@@ -157,9 +157,7 @@ class ScriptedModel:
             raise OutputTruncatedError(text, max_tokens)
         yield Completion(text=text, usage=usage, finish_reason="stop")
 
-    def _admit_call(
-        self, messages: Sequence[ChatMessage], schema: JsonSchema, max_tokens: int
-    ) -> list[str]:
+    def _admit_call(self, messages: Sequence[ChatMessage], schema: JsonSchema, max_tokens: int) -> list[str]:
         """Record the call and check it fits, before any reply is consumed (as the real adapter does)."""
         self.history.append(list(messages))
         self.schemas.append(schema)

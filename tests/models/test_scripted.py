@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -119,7 +120,7 @@ def test_from_jsonl_reads_one_json_string_per_line(tmp_path: Path) -> None:
     model = ScriptedModel.from_jsonl(script)
     assert model.model_id == "scripted:script.jsonl"
     assert [model.complete([QUESTION], SCHEMA).text for _ in replies] == replies
-    with pytest.raises(ScriptExhaustedError, match=str(script)):
+    with pytest.raises(ScriptExhaustedError, match=re.escape(str(script))):
         model.complete([QUESTION], SCHEMA)
 
 
@@ -138,5 +139,5 @@ def test_a_script_line_that_is_not_json_names_file_and_line(tmp_path: Path) -> N
 
 
 def test_a_missing_script_is_a_missing_file_error(tmp_path: Path) -> None:
-    with pytest.raises(ModelFileMissingError, match="nowhere.jsonl"):
+    with pytest.raises(ModelFileMissingError, match=r"nowhere\.jsonl"):
         ScriptedModel.from_jsonl(tmp_path / "nowhere.jsonl")
