@@ -41,5 +41,19 @@ pytest: $(STAMP)
 
 test: lint typecheck contracts pytest
 
+# Installing across an air gap (README "Installing across an air gap"):
+#   make wheelhouse       - on a connected machine: every runtime wheel + the default model + Carrel -> $(WHEELHOUSE)/
+#   make install-offline  - on the air-gapped machine: venv $(OFFLINE_VENV)/ from $(WHEELHOUSE)/ only, then carrel doctor
+WHEELHOUSE ?= wheelhouse
+OFFLINE_VENV ?= carrel-venv
+
+.PHONY: wheelhouse install-offline
+
+wheelhouse: $(STAMP)
+	PYTHON=$(BIN)/python scripts/build-wheelhouse $(WHEELHOUSE)
+
+install-offline:
+	PYTHON=$(PYTHON) CARREL_WHEELHOUSE=$(WHEELHOUSE) scripts/install-from-wheelhouse $(OFFLINE_VENV)
+
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
