@@ -44,3 +44,40 @@ class SearchResults(BaseModel):
     query: str
     searched_at: datetime
     items: list[SearchHit]
+
+
+class PassageRecord(BaseModel):
+    """One stored passage in full: what the agent reads past the snippet and the source viewer shows."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    doc_id: str
+    title: str
+    path: str
+    heading: str = ""
+    page: int | None = None
+    ordinal: int = Field(description="0-based position of the passage in its document.")
+    text: str
+    modified_at: datetime
+
+
+class RootInfo(BaseModel):
+    """One indexed folder and how much of the index it accounts for."""
+
+    model_config = ConfigDict(frozen=True)
+
+    path: str
+    documents: int
+    passages: int
+    updated_at: datetime | None = Field(default=None, description="End of the last run that indexed it.")
+
+
+class IndexStats(BaseModel):
+    """What the index holds right now (its last commit)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    documents: int
+    passages: int
+    roots: list[RootInfo]

@@ -1,0 +1,231 @@
+"""Turn decoded document text into a title and heading-aware sections, one function per format.
+
+HTML goes through selectolax's lexbor backend (a C HTML5 parser: fast, no Python recursion, so 10 MB
+of nested tags cannot blow the stack); PDFs through pypdfium2 (PDFium, the engine in Chrome), one
+section per page so citations can name the page. Markdown and reStructuredText headings are parsed
+line by line: we only need the heading structure, not a full renderer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+import pypdfium2
+from selectolax.lexbor import LexborHTMLParser
+
+from corpus.documents import ExtractedDocument, Section, SkipReason
+from corpus.reading import RefusedFile
+
+TITLE_MAX_CHARS = 200
+
+_CHROME_TAGS = [
+    "head", "script", "style", "noscript", "template", "svg", "nav", "header", "footer",
+    "aside", "form", "iframe", "object", "canvas", "button", "select",
+]  # fmt: skip
+_CHROME_SELECTOR = "[role=navigation],[role=banner],[role=contentinfo],[role=search],.headerlink"
+_BLOCK_SELECTOR = "p,li,pre,div,tr,dt,dd,blockquote,section,article,table,br,hr,figcaption"
+_HEADING_SELECTOR = "h1,h2,h3,h4,h5,h6"
+_MARK_START, _MARK_END = "\x1e", "\x1f"
+_HEADING_MARK = re.compile("\x1e([1-6])([^\x1f]*)\x1f")
+
+
+class HeadingTrail:
+    """The current heading path: a new heading at level N replaces everything at level N or deeper."""
+
+    def __init__(self) -> None:
+        self._levels: list[tuple[int, str]] = []
+
+    def enter(self, level: int, heading: str) -> None:
+        while self._levels and self._levels[-1][0] >= level:
+            self._levels.pop()
+        self._levels.append((level, heading))
+
+    def path(self) -> tuple[str, ...]:
+        return tuple(heading for _, heading in self._levels)
+
+
+class SectionCollector:
+    """Accumulates body lines under the current heading path and emits non-empty sections."""
+
+    def __init__(self) -> None:
+        self.trail = HeadingTrail()
+        self.sections: list[Section] = []
+        self.first_heading = ""
+        self._lines: list[str] = []
+
+    def heading(self, level: int, text: str) -> None:
+        self.flush()
+        text = " ".join(text.split())
+        if not text:
+            return
+        self.first_heading = self.first_heading or text
+        self.trail.enter(level, text)
+
+    def line(self, text: str) -> None:
+        self._lines.append(text)
+
+    def flush(self) -> None:
+        body = "\n".join(self._lines).strip()
+        self._lines = []
+        if body:
+            self.sections.append(Section(headings=self.trail.path(), text=body))
+
+
+def clip_title(text: str) -> str:
+    return " ".join(text.split())[:TITLE_MAX_CHARS]
+
+
+def extract_plain(text: str, fallback_title: str) -> ExtractedDocument:
+    """Plain text has no headings: one section; the title is the first non-empty line."""
+    first_line = next((line for line in text.splitlines() if line.strip()), "")
+    body = text.strip()
+    sections = [Section(headings=(), text=body)] if body else []
+    return ExtractedDocument(title=clip_title(first_line) or fallback_title, sections=sections)
+
+
+_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+
+
+def extract_markdown(text: str, fallback_title: str) -> ExtractedDocument:
+    """ATX (``# x``) and setext (underlined) headings; ``#`` lines inside code fences are code."""
+    collector = SectionCollector()
+    in_fence = False
+    previous = ""
+    for line in text.splitlines():
+        if _FENCE.match(line):
+            in_fence = not in_fence
+        elif not in_fence and (match := _ATX.match(line)):
+            collector.heading(len(match.group(1)), match.group(2) or "")
+            previous = ""
+            continue
+        elif not in_fence and previous.strip() and _SETEXT.match(line):
+            collector._lines.pop()
+            collector.heading(1 if line.strip()[0] == "=" else 2, previous)
+            previous = ""
+            continue
+        collector.line(line)
+        previous = line
+    collector.flush()
+    return ExtractedDocument(
+        title=clip_title(collector.first_heading) or fallback_title, sections=collector.sections
+    )
+
+
+_RST_ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1+[ \t]*$")
+
+
+def extract_rst(text: str, fallback_title: str) -> ExtractedDocument:
+    """reStructuredText section titles: a text line underlined (optionally also overlined) by a
+    repeated punctuation character. Levels follow the order in which each style first appears."""
+    collector = SectionCollector()
+    styles: list[tuple[str, bool]] = []
+    lines = text.splitlines()
+    index = 0
+    while index < len(lines):
+        consumed = _rst_title_at(lines, index)
+        if consumed is None:
+            collector.line(lines[index])
+            index += 1
+            continue
+        title, style, width = consumed
+        if style not in styles:
+            styles.append(style)
+        collector.heading(styles.index(style) + 1, title)
+        index += width
+    collector.flush()
+    return ExtractedDocument(
+        title=clip_title(collector.first_heading) or fallback_title, sections=collector.sections
+    )
+
+
+def _rst_title_at(lines: list[str], index: int) -> tuple[str, tuple[str, bool], int] | None:
+    """``(title, (char, overlined), lines used)`` if a section title starts at ``index``."""
+    line = lines[index]
+    following = lines[index + 1] if index + 1 < len(lines) else ""
+    if _RST_ADORNMENT.match(line) and index + 2 < len(lines):
+        title, under = lines[index + 1], lines[index + 2]
+        if title.strip() and under.rstrip() == line.rstrip() and len(line.rstrip()) >= len(title.strip()):
+            return title.strip(), (line[0], True), 3
+    underlined = bool(line.strip()) and not line[0].isspace() and _RST_ADORNMENT.match(following)
+    if underlined and len(following.rstrip()) >= len(line.rstrip()) and not _RST_ADORNMENT.match(line):
+        return line.strip(), (following[0], False), 2
+    return None
+
+
+def extract_html(text: str, fallback_title: str) -> ExtractedDocument:
+    """Drop scripts, styles and navigation chrome; headings become section boundaries."""
+    try:
+        tree = LexborHTMLParser(text.replace(_MARK_START, " ").replace(_MARK_END, " "))
+    except Exception as error:  # selectolax raises plain Exception subclasses on parser failure
+        raise RefusedFile(SkipReason.BAD_HTML, str(error)) from error
+    title_node = tree.css_first("title")
+    title = clip_title(title_node.text()) if title_node is not None else ""
+    body = tree.body or tree.root
+    if body is None:
+        return ExtractedDocument(title=title or fallback_title)
+    _strip_chrome(tree)
+    _mark_structure(tree)
+    collector = _collect_marked(body.text())
+    return ExtractedDocument(
+        title=title or clip_title(collector.first_heading) or fallback_title, sections=collector.sections
+    )
+
+
+def _strip_chrome(tree: LexborHTMLParser) -> None:
+    tree.strip_tags(_CHROME_TAGS, recursive=True)
+    for node in tree.css(_CHROME_SELECTOR):
+        node.decompose()
+
+
+def _mark_structure(tree: LexborHTMLParser) -> None:
+    for node in tree.css(_HEADING_SELECTOR):
+        heading = " ".join(node.text().split()).rstrip("¶").strip()
+        level = (node.tag or "h6")[1]
+        node.replace_with(f"\n{_MARK_START}{level}{heading}{_MARK_END}\n")
+    for node in tree.css(_BLOCK_SELECTOR):
+        node.insert_after("\n\n")
+
+
+def _collect_marked(text: str) -> SectionCollector:
+    collector = SectionCollector()
+    position = 0
+    for match in _HEADING_MARK.finditer(text):
+        collector.line(text[position : match.start()])
+        collector.heading(int(match.group(1)), match.group(2))
+        position = match.end()
+    collector.line(text[position:])
+    collector.flush()
+    return collector
+
+
+def extract_pdf(data: bytes, fallback_title: str) -> ExtractedDocument:
+    """One section per page (1-based page numbers); the title from metadata, else the first line."""
+    try:
+        document = pypdfium2.PdfDocument(data)
+    except pypdfium2.PdfiumError as error:
+        raise RefusedFile(SkipReason.BAD_PDF, str(error)) from error
+    try:
+        sections = list(_pdf_pages(document))
+        title = clip_title(document.get_metadata_dict().get("Title", ""))
+    except pypdfium2.PdfiumError as error:
+        raise RefusedFile(SkipReason.BAD_PDF, str(error)) from error
+    finally:
+        document.close()
+    if not title and sections:
+        title = clip_title(next(iter(sections[0].text.splitlines()), ""))
+    return ExtractedDocument(title=title or fallback_title, sections=sections)
+
+
+def _pdf_pages(document: pypdfium2.PdfDocument) -> Iterable[Section]:
+    for number, page in enumerate(document, start=1):
+        textpage = page.get_textpage()
+        try:
+            text = textpage.get_text_range().replace("\r\n", "\n").replace("\r", "\n").strip()
+        finally:
+            textpage.close()
+            page.close()
+        if text:
+            yield Section(headings=(), text=text, page=number)

@@ -1,0 +1,326 @@
+"""Index folders into Tantivy incrementally: the entry point for ``carrel index`` and the TUI.
+
+A run walks the roots, compares each file's size and mtime with the manifest (file records stored
+in the index itself), reads only new or changed files, replaces their passages, deletes passages of
+files that disappeared, and makes exactly one commit. Until that commit, searches see the previous
+state; if the run is killed, the previous commit is what remains.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+import tantivy
+
+from corpus.documents import Passage, SkippedFile, SkipReason, SourceFile
+from corpus.loading import LoadedDocument
+from corpus.walk import DEFAULT_MAX_BYTES, absolute_path, walk_root
+from indexer import schema as fields
+from indexer.errors import RootFolderError
+from indexer.pipeline import load_all
+from indexer.results import RootInfo
+from indexer.store import (
+    IndexStore,
+    ManifestEntry,
+    clean_text,
+    display_path,
+    index_exists,
+    read_meta_roots,
+    run_lock,
+    wipe_index,
+    write_meta,
+)
+from indexer.summary import FileProblem, IndexProgress, IndexSummary
+
+ProgressCallback = Callable[[IndexProgress], None]
+CancelCheck = Callable[[], bool]
+
+QUIET_REASONS = frozenset({SkipReason.UNSUPPORTED, SkipReason.HIDDEN})
+SCAN_TICK = 500
+
+
+def document_id(root_key: str, relative: str) -> str:
+    """Stable: the same file under the same root always gets the same 12-hex-digit ID."""
+    digest = hashlib.blake2b(root_key.encode("utf-8", "surrogateescape"), digest_size=6)
+    digest.update(b"\0" + os.fsencode(relative))
+    return digest.hexdigest()
+
+
+def passage_id(doc_id: str, ordinal: int) -> str:
+    return f"{doc_id}:{ordinal}"
+
+
+def checked_root(root: Path) -> Path:
+    absolute = absolute_path(root)
+    if not absolute.exists():
+        raise RootFolderError(absolute, "no such folder")
+    if not absolute.is_dir():
+        raise RootFolderError(absolute, "not a folder (give the folder that contains it)")
+    return absolute
+
+
+def index_folders(
+    roots: Sequence[Path],
+    index_dir: Path,
+    *,
+    on_progress: ProgressCallback | None = None,
+    should_cancel: CancelCheck | None = None,
+    rebuild: bool = False,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    workers: int | None = None,
+) -> IndexSummary:
+    """Add or refresh ``roots`` in the index at ``index_dir`` (created if missing) and commit once.
+
+    With ``rebuild`` the index is wiped first, and with no ``roots`` it re-indexes the folders it
+    held before. Raises IndexBusyError when another run holds the index, RootFolderError for a bad
+    root, IndexCorruptError when the index cannot be opened (``rebuild`` recovers).
+    """
+    started = time.perf_counter()
+    with run_lock(index_dir):
+        if rebuild:
+            roots = list(roots) or [Path(root) for root in read_meta_roots(index_dir)]
+        root_paths = [checked_root(Path(root)) for root in roots]
+        if rebuild:
+            wipe_index(index_dir)
+        store = IndexStore.open_or_create(index_dir)
+        run = IndexRun(store, on_progress, should_cancel, max_bytes, workers)
+        summary = run.execute(root_paths)
+    return summary.model_copy(update={"seconds": round(time.perf_counter() - started, 3)})
+
+
+def remove_root(index_dir: Path, root: Path) -> IndexSummary:
+    """Drop every document of one indexed folder from the index (the folder itself is untouched)."""
+    started = time.perf_counter()
+    with run_lock(index_dir):
+        store = IndexStore.open(index_dir)
+        root_key = display_path(absolute_path(root))
+        removed = sum(1 for entry in store.manifest().values() if entry.root == root_key)
+        writer = store.writer()
+        try:
+            writer.delete_documents_by_term(fields.ROOT, root_key)
+            writer.commit()
+        except BaseException:
+            writer.rollback()
+            raise
+        finally:
+            writer.wait_merging_threads()
+        store.reload()
+        remaining = [info.path for info in store.roots()]
+        write_meta(index_dir, remaining)
+        summary = totals(store, IndexSummary(removed=removed))
+    return summary.model_copy(update={"seconds": round(time.perf_counter() - started, 3)})
+
+
+def list_roots(index_dir: Path) -> list[RootInfo]:
+    """The indexed folders with document/passage counts and last update; empty if no index yet."""
+    if not index_exists(index_dir):
+        return []
+    return IndexStore.open(index_dir).roots()
+
+
+def totals(store: IndexStore, summary: IndexSummary) -> IndexSummary:
+    kind = fields.KIND
+    return summary.model_copy(
+        update={
+            "documents": store.count(store.term(kind, fields.KIND_FILE)),
+            "passages": store.count(store.term(kind, fields.KIND_PASSAGE)),
+        }
+    )
+
+
+class IndexRun:
+    """One indexing run: scan, load changed files, write, commit. Holds the per-run counters."""
+
+    def __init__(
+        self,
+        store: IndexStore,
+        on_progress: ProgressCallback | None,
+        should_cancel: CancelCheck | None,
+        max_bytes: int,
+        workers: int | None,
+    ) -> None:
+        self.store = store
+        self.on_progress = on_progress or (lambda progress: None)
+        self.should_cancel = should_cancel or (lambda: False)
+        self.max_bytes = max_bytes
+        self.workers = workers
+        self.counts: Counter[str] = Counter()
+        self.skipped: Counter[str] = Counter()
+        self.skipped_files: list[FileProblem] = []
+        self.failed: list[FileProblem] = []
+        self.cancelled = False
+
+    def execute(self, roots: list[Path]) -> IndexSummary:
+        manifest = self.store.manifest()
+        root_keys = [display_path(root) for root in roots]
+        to_load, seen = self.scan(roots, root_keys, manifest)
+        gone = [
+            entry.doc_id
+            for entry in manifest.values()
+            if entry.root in root_keys and entry.doc_id not in seen
+        ]
+        writer = self.store.writer()
+        try:
+            self.write(writer, to_load, manifest, gone)
+            self.write_roots(writer, root_keys)
+            self.on_progress(
+                IndexProgress(stage="committing", files_done=len(to_load), files_total=len(to_load))
+            )
+            writer.commit()
+        except BaseException:
+            writer.rollback()
+            raise
+        finally:
+            writer.wait_merging_threads()
+        self.store.reload()
+        write_meta(self.store.index_dir, sorted({*read_meta_roots(self.store.index_dir), *root_keys}))
+        return totals(self.store, self.summary())
+
+    def summary(self) -> IndexSummary:
+        return IndexSummary(
+            added=self.counts["added"],
+            updated=self.counts["updated"],
+            unchanged=self.counts["unchanged"],
+            removed=self.counts["removed"],
+            skipped=dict(sorted(self.skipped.items())),
+            skipped_files=self.skipped_files,
+            failed=self.failed,
+            cancelled=self.cancelled,
+        )
+
+    def scan(
+        self, roots: list[Path], root_keys: list[str], manifest: dict[str, ManifestEntry]
+    ) -> tuple[list[tuple[str, SourceFile]], set[str]]:
+        """Walk the roots; return the files to (re)load with their IDs, and every ID still present
+        (files in the manifest but not among these disappeared and are deleted)."""
+        to_load: list[tuple[str, SourceFile]] = []
+        unchanged: set[str] = set()
+        seen = 0
+        for root, root_key in zip(roots, root_keys, strict=True):
+            for entry in walk_root(root, max_bytes=self.max_bytes):
+                seen += 1
+                if seen % SCAN_TICK == 0:
+                    self.on_progress(IndexProgress(stage="scanning", files_done=seen, files_total=0))
+                if isinstance(entry, SkippedFile):
+                    self.skip(entry)
+                    continue
+                doc_id = document_id(root_key, entry.relative)
+                known = manifest.get(doc_id)
+                if known is not None and (known.size, known.mtime_ns) == (entry.size, entry.mtime_ns):
+                    unchanged.add(doc_id)
+                    self.counts["unchanged"] += 1
+                else:
+                    to_load.append((doc_id, entry))
+        return to_load, unchanged | {doc_id for doc_id, _ in to_load}
+
+    def skip(self, entry: SkippedFile) -> None:
+        self.skipped[entry.reason.value] += 1
+        if entry.reason not in QUIET_REASONS:
+            self.skipped_files.append(FileProblem(path=display_path(entry.path), reason=_reason_text(entry)))
+
+    def write(
+        self,
+        writer: tantivy.IndexWriter,
+        to_load: list[tuple[str, SourceFile]],
+        manifest: dict[str, ManifestEntry],
+        gone: Iterable[str],
+    ) -> None:
+        for doc_id in gone:
+            writer.delete_documents_by_term(fields.DOC_ID, doc_id)
+            self.counts["removed"] += 1
+        ids = [doc_id for doc_id, _ in to_load]
+        outcomes = load_all([source for _, source in to_load], self.max_bytes, self.workers)
+        for done, (doc_id, outcome) in enumerate(zip(ids, outcomes, strict=False), start=1):
+            self.apply(writer, doc_id, outcome, manifest.get(doc_id))
+            self.on_progress(IndexProgress(stage="indexing", files_done=done, files_total=len(ids)))
+            if self.should_cancel():
+                self.cancelled = True
+                break
+
+    def apply(
+        self,
+        writer: tantivy.IndexWriter,
+        doc_id: str,
+        outcome: LoadedDocument | SkippedFile,
+        known: ManifestEntry | None,
+    ) -> None:
+        if known is not None:
+            writer.delete_documents_by_term(fields.DOC_ID, doc_id)
+        if isinstance(outcome, SkippedFile):
+            self.failed.append(FileProblem(path=display_path(outcome.path), reason=_reason_text(outcome)))
+            self.counts["removed" if known is not None else "failed"] += 1
+            return
+        add_document(writer, doc_id, outcome)
+        if known is None:
+            self.counts["added"] += 1
+        else:
+            self.counts["unchanged" if known.content_hash == outcome.content_hash else "updated"] += 1
+
+    def write_roots(self, writer: tantivy.IndexWriter, root_keys: list[str]) -> None:
+        now = int(datetime.now(tz=UTC).timestamp())
+        for root_key in root_keys:
+            record_id = f"root:{root_key}"
+            writer.delete_documents_by_term(fields.ID, record_id)
+            writer.add_document(
+                tantivy.Document(
+                    **{
+                        fields.KIND: fields.KIND_ROOT,
+                        fields.ID: record_id,
+                        fields.ROOT: root_key,
+                        fields.UPDATED_S: now,
+                    }
+                )
+            )
+
+
+def add_document(writer: tantivy.IndexWriter, doc_id: str, loaded: LoadedDocument) -> None:
+    """Add a file's passages and its manifest record (in the same commit, so they agree)."""
+    source = loaded.source
+    root_key = display_path(source.root)
+    path = display_path(source.root / source.relative)
+    title = clean_text(loaded.title)
+    for passage in loaded.passages:
+        writer.add_document(_passage_document(doc_id, root_key, path, title, source, passage))
+    record = {
+        fields.KIND: fields.KIND_FILE,
+        fields.ID: f"file:{doc_id}",
+        fields.DOC_ID: doc_id,
+        fields.ROOT: root_key,
+        fields.PATH: path,
+        fields.TITLE: title,
+        fields.SIZE: source.size,
+        fields.MODIFIED_NS: source.mtime_ns,
+        fields.CONTENT_HASH: loaded.content_hash,
+        fields.PASSAGES: len(loaded.passages),
+    }
+    writer.add_document(tantivy.Document(**record))
+
+
+def _passage_document(
+    doc_id: str, root_key: str, path: str, title: str, source: SourceFile, passage: Passage
+) -> tantivy.Document:
+    return tantivy.Document(
+        **{
+            fields.KIND: fields.KIND_PASSAGE,
+            fields.ID: passage_id(doc_id, passage.ordinal),
+            fields.DOC_ID: doc_id,
+            fields.ROOT: root_key,
+            fields.PATH: path,
+            fields.TITLE: title,
+            fields.HEADING: clean_text(passage.heading),
+            fields.BODY: clean_text(passage.text),
+            fields.PAGE: passage.page or 0,
+            fields.ORDINAL: passage.ordinal,
+            fields.MODIFIED_NS: source.mtime_ns,
+        }
+    )
+
+
+def _reason_text(entry: SkippedFile) -> str:
+    return f"{entry.reason.value} ({entry.detail})" if entry.detail else entry.reason.value

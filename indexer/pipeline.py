@@ -1,0 +1,63 @@
+"""Read and extract files in worker processes, in order, with a bounded number in flight.
+
+Extraction (HTML parsing, PDF text, gzip) is CPU-bound Python and C that holds the GIL, so it runs
+in a process pool; the main process feeds Tantivy, whose writer indexes on its own threads. Only a
+small window of batches is ever in flight, so memory stays bounded however large the corpus is.
+Small runs (a handful of changed files) are extracted inline: starting workers would cost more.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections import deque
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+
+from corpus.documents import SkippedFile, SourceFile
+from corpus.loading import LoadedDocument, load_source
+
+LoadOutcome = LoadedDocument | SkippedFile
+
+INLINE_MAX_FILES = 48
+BATCH_FILES = 16
+BATCHES_PER_WORKER = 4
+
+
+def default_workers() -> int:
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def load_batch(batch: Sequence[SourceFile], max_bytes: int) -> list[LoadOutcome]:
+    return [load_source(source, max_bytes) for source in batch]
+
+
+def load_all(
+    sources: Sequence[SourceFile], max_bytes: int, workers: int | None = None
+) -> Iterator[LoadOutcome]:
+    """Yield the outcome of loading each source, in the order given."""
+    workers = default_workers() if workers is None else workers
+    if workers <= 1 or len(sources) <= INLINE_MAX_FILES:
+        for source in sources:
+            yield load_source(source, max_bytes)
+        return
+    yield from _load_in_pool(sources, max_bytes, workers)
+
+
+def _load_in_pool(sources: Sequence[SourceFile], max_bytes: int, workers: int) -> Iterator[LoadOutcome]:
+    # forkserver, not fork: the parent already runs Tantivy's threads, and forking a threaded
+    # process can deadlock the child.
+    context = multiprocessing.get_context("forkserver")
+    batches = (sources[start : start + BATCH_FILES] for start in range(0, len(sources), BATCH_FILES))
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        in_flight: deque[Future[list[LoadOutcome]]] = deque()
+        try:
+            for batch in batches:
+                in_flight.append(pool.submit(load_batch, batch, max_bytes))
+                if len(in_flight) >= workers * BATCHES_PER_WORKER:
+                    yield from in_flight.popleft().result()
+            while in_flight:
+                yield from in_flight.popleft().result()
+        finally:
+            for future in in_flight:
+                future.cancel()

@@ -1,0 +1,76 @@
+"""The one place that defines the Tantivy schema and the text analyzer.
+
+Three kinds of Tantivy documents live in one index, told apart by the ``kind`` field:
+
+* ``passage`` — a searchable passage (body, title, heading, where it came from);
+* ``file`` — the manifest record of one source file (size, mtime, content hash), committed
+  atomically with that file's passages, so the manifest can never disagree with the index;
+* ``root`` — one indexed folder and when it was last indexed.
+
+Searches only ever match ``passage`` documents because only they have body/title/heading terms.
+"""
+
+from __future__ import annotations
+
+import tantivy
+
+SCHEMA_VERSION = 1
+ANALYZER_NAME = "carrel_en"
+MAX_TOKEN_CHARS = 40
+
+KIND = "kind"
+ID = "id"
+DOC_ID = "doc_id"
+ROOT = "root"
+PATH = "path"
+TITLE = "title"
+HEADING = "heading"
+BODY = "body"
+PAGE = "page"
+ORDINAL = "ordinal"
+MODIFIED_NS = "modified_ns"
+SIZE = "size"
+CONTENT_HASH = "content_hash"
+PASSAGES = "passages"
+UPDATED_S = "updated_s"
+
+KIND_PASSAGE = "passage"
+KIND_FILE = "file"
+KIND_ROOT = "root"
+
+SEARCH_FIELDS = (BODY, TITLE, HEADING)
+
+
+def text_analyzer() -> tantivy.TextAnalyzer:
+    """Words split on non-alphanumerics, long tokens dropped, lowercased, accents folded, stemmed.
+
+    The search tool runs the same analyzer over the query to build term queries, so a query word
+    matches exactly the terms the index holds, without ever going through the query parser.
+    """
+    return (
+        tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
+        .filter(tantivy.Filter.remove_long(MAX_TOKEN_CHARS))
+        .filter(tantivy.Filter.lowercase())
+        .filter(tantivy.Filter.ascii_fold())
+        .filter(tantivy.Filter.stemmer("english"))
+        .build()
+    )
+
+
+def build_schema() -> tantivy.Schema:
+    builder = tantivy.SchemaBuilder()
+    for raw_field in (KIND, ID, DOC_ID, ROOT):
+        builder.add_text_field(raw_field, stored=True, tokenizer_name="raw", index_option="basic")
+    builder.add_text_field(PATH, stored=True, tokenizer_name="raw", index_option="basic")
+    builder.add_text_field(TITLE, stored=True, tokenizer_name=ANALYZER_NAME, index_option="freq")
+    builder.add_text_field(HEADING, stored=True, tokenizer_name=ANALYZER_NAME, index_option="freq")
+    builder.add_text_field(BODY, stored=True, tokenizer_name=ANALYZER_NAME, index_option="freq")
+    builder.add_text_field(CONTENT_HASH, stored=True, tokenizer_name="raw", index_option="basic")
+    for number_field in (PAGE, ORDINAL, MODIFIED_NS, SIZE, PASSAGES, UPDATED_S):
+        builder.add_unsigned_field(number_field, stored=True)
+    return builder.build()
+
+
+def register_analyzer(index: tantivy.Index) -> None:
+    """Every opened Index needs the analyzer registered before it writes or searches."""
+    index.register_tokenizer(ANALYZER_NAME, text_analyzer())

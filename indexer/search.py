@@ -1,0 +1,188 @@
+"""The narrow search tool the agent, the CLI and the TUI call.
+
+The query is never handed to Tantivy's query parser: deeply nested parentheses make
+``parse_query`` segfault the whole process, which Python cannot catch. Instead the query text goes
+through the same analyzer the index uses, and the resulting words become term queries in one flat
+boolean query. Tantivy syntax in a query is therefore just punctuation, dropped by the tokenizer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import tantivy
+
+from indexer import schema as fields
+from indexer.errors import IndexCorruptError
+from indexer.results import (
+    LIMIT_DEFAULT,
+    LIMIT_MAX,
+    LIMIT_MIN,
+    QUERY_MAX_CHARS,
+    QUERY_MIN_CHARS,
+    SNIPPET_MAX_CHARS,
+    IndexStats,
+    PassageRecord,
+    SearchHit,
+    SearchQueryError,
+    SearchResults,
+)
+from indexer.store import IndexStore, from_ns
+
+MAX_QUERY_TERMS = 32
+FIELD_BOOSTS = {fields.BODY: 1.0, fields.TITLE: 2.0, fields.HEADING: 1.5}
+SNIPPET_WINDOW_CHARS = SNIPPET_MAX_CHARS - 50
+
+
+def validate_query(query: object) -> str:
+    if not isinstance(query, str):
+        raise SearchQueryError(f"query must be text, got {type(query).__name__}")
+    trimmed = query.strip()
+    if not QUERY_MIN_CHARS <= len(trimmed) <= QUERY_MAX_CHARS:
+        raise SearchQueryError(
+            f"query must be {QUERY_MIN_CHARS}-{QUERY_MAX_CHARS} characters after trimming, got {len(trimmed)}"
+        )
+    return trimmed
+
+
+def clamp_limit(limit: object) -> int:
+    if limit is None:
+        return LIMIT_DEFAULT
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        raise SearchQueryError(f"limit must be a whole number from {LIMIT_MIN} to {LIMIT_MAX}")
+    return max(LIMIT_MIN, min(LIMIT_MAX, limit))
+
+
+class SearchTool:
+    """Read-only access to one index: ranked search plus passage look-ups by ID."""
+
+    def __init__(self, store: IndexStore) -> None:
+        self._store = store
+        self._schema = store.index.schema
+        self._analyzer = fields.text_analyzer()
+
+    @property
+    def index_dir(self) -> Path:
+        return self._store.index_dir
+
+    def search(self, query: str, limit: int | None = None) -> SearchResults:
+        """Passages matching any of the query's words, best BM25 score first.
+
+        Raises SearchQueryError (one-line reason) for a bad query or limit, and IndexCorruptError
+        only if the index files are damaged underneath us; nothing else.
+        """
+        trimmed = validate_query(query)
+        count = clamp_limit(limit)
+        terms = self.query_terms(trimmed)
+        if not terms:
+            raise SearchQueryError("query has no searchable words (letters or digits)")
+        searched_at = datetime.now(tz=UTC)
+        try:
+            items = self._ranked_hits(self._build_query(terms), count)
+        except (ValueError, OSError) as error:
+            raise IndexCorruptError(self._store.index_dir, str(error).splitlines()[0][:300]) from error
+        return SearchResults(query=trimmed, searched_at=searched_at, items=items)
+
+    def query_terms(self, text: str) -> list[str]:
+        """The distinct index terms of ``text`` in order of appearance, at most MAX_QUERY_TERMS."""
+        return list(dict.fromkeys(self._analyzer.analyze(text)))[:MAX_QUERY_TERMS]
+
+    def passage(self, passage_id: str) -> PassageRecord | None:
+        docs = self._stored(self._store.term(fields.ID, passage_id), limit=1)
+        return _passage_record(docs[0]) if docs and _kind(docs[0]) == fields.KIND_PASSAGE else None
+
+    def document_passages(self, doc_id: str) -> list[PassageRecord]:
+        """Every passage of one document, in reading order (for the read-only document view)."""
+        query = self._store.both(
+            self._store.term(fields.DOC_ID, doc_id), self._store.term(fields.KIND, fields.KIND_PASSAGE)
+        )
+        records = [_passage_record(doc) for doc in self._store.stored_docs(query)]
+        return sorted(records, key=lambda record: record.ordinal)
+
+    def stats(self) -> IndexStats:
+        kind = fields.KIND
+        return IndexStats(
+            documents=self._store.count(self._store.term(kind, fields.KIND_FILE)),
+            passages=self._store.count(self._store.term(kind, fields.KIND_PASSAGE)),
+            roots=self._store.roots(),
+        )
+
+    def _build_query(self, terms: Sequence[str]) -> tantivy.Query:
+        clauses = []
+        for field, boost in FIELD_BOOSTS.items():
+            for term in terms:
+                query = tantivy.Query.term_query(self._schema, field, term, index_option="freq")
+                clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(query, boost)))
+        return tantivy.Query.boolean_query(clauses)
+
+    def _ranked_hits(self, query: tantivy.Query, limit: int) -> list[SearchHit]:
+        searcher = self._store.searcher()
+        hits = searcher.search(query, limit=limit, count=False).hits
+        if not hits:
+            return []
+        snippets = tantivy.SnippetGenerator.create(searcher, query, self._schema, fields.BODY)
+        snippets.set_max_num_chars(SNIPPET_WINDOW_CHARS)
+        return [_search_hit(searcher.doc(address), score, snippets) for score, address in hits]
+
+    def _stored(self, query: tantivy.Query, limit: int) -> list[tantivy.Document]:
+        try:
+            searcher = self._store.searcher()
+            return [searcher.doc(address) for _, address in searcher.search(query, limit=limit).hits]
+        except (ValueError, OSError) as error:
+            raise IndexCorruptError(self._store.index_dir, str(error).splitlines()[0][:300]) from error
+
+
+def open_search_tool(index_dir: Path) -> SearchTool:
+    """Open the index read-only. Raises IndexMissingError or IndexCorruptError (both say what to do)."""
+    return SearchTool(IndexStore.open(index_dir))
+
+
+def _kind(doc: tantivy.Document) -> str:
+    return str(doc.get_first(fields.KIND) or "")
+
+
+def _search_hit(doc: tantivy.Document, score: float, snippets: tantivy.SnippetGenerator) -> SearchHit:
+    values: dict[str, Any] = doc.to_dict()
+    snippet = snippets.snippet_from_doc(doc).fragment().strip()
+    if not snippet:
+        snippet = _leading_text(_first(values, fields.BODY, ""))
+    return SearchHit(
+        id=_first(values, fields.ID, ""),
+        doc_id=_first(values, fields.DOC_ID, ""),
+        title=_first(values, fields.TITLE, ""),
+        path=_first(values, fields.PATH, ""),
+        heading=_first(values, fields.HEADING, ""),
+        page=_first(values, fields.PAGE, 0) or None,
+        snippet=snippet[:SNIPPET_MAX_CHARS],
+        modified_at=from_ns(_first(values, fields.MODIFIED_NS, 0)),
+        score=float(score),
+    )
+
+
+def _passage_record(doc: tantivy.Document) -> PassageRecord:
+    values: dict[str, Any] = doc.to_dict()
+    return PassageRecord(
+        id=_first(values, fields.ID, ""),
+        doc_id=_first(values, fields.DOC_ID, ""),
+        title=_first(values, fields.TITLE, ""),
+        path=_first(values, fields.PATH, ""),
+        heading=_first(values, fields.HEADING, ""),
+        page=_first(values, fields.PAGE, 0) or None,
+        ordinal=_first(values, fields.ORDINAL, 0),
+        text=_first(values, fields.BODY, ""),
+        modified_at=from_ns(_first(values, fields.MODIFIED_NS, 0)),
+    )
+
+
+def _first(values: dict[str, Any], field: str, default: Any) -> Any:
+    found = values.get(field)
+    return found[0] if found else default
+
+
+def _leading_text(body: str) -> str:
+    if len(body) <= SNIPPET_WINDOW_CHARS:
+        return body
+    return body[:SNIPPET_WINDOW_CHARS].rsplit(" ", 1)[0] + " …"

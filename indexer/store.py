@@ -1,0 +1,243 @@
+"""Open, create, lock and read the on-disk index; every Tantivy error is translated here.
+
+tantivy-py reports every Rust error as ``ValueError`` (sometimes ``OSError``); this module turns
+them into :mod:`indexer.errors` types that say what to do next.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import tantivy
+
+from indexer import schema as fields
+from indexer.errors import IndexBusyError, IndexCorruptError, IndexMissingError
+from indexer.results import RootInfo
+
+META_FILE = "carrel-index.json"
+LOCK_FILE = "carrel.lock"
+WRITER_HEAP_BYTES = 96_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class ManifestEntry:
+    """What the index knows about one source file, to decide whether it changed."""
+
+    doc_id: str
+    root: str
+    path: str
+    size: int
+    mtime_ns: int
+    content_hash: str
+    passages: int
+
+
+def clean_text(text: str) -> str:
+    """Tantivy rejects lone surrogates (from undecodable file names or PDF text): replace them."""
+    if text.isascii():
+        return text
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def display_path(path: Path | str) -> str:
+    """The path as the user knows it; undecodable name bytes become ``\\xNN`` escapes."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
+def from_ns(nanoseconds: int) -> datetime:
+    return datetime.fromtimestamp(nanoseconds / 1e9, tz=UTC)
+
+
+def is_lock_busy(error: Exception) -> bool:
+    return "LockBusy" in str(error)
+
+
+@contextlib.contextmanager
+def run_lock(index_dir: Path) -> Iterator[None]:
+    """Exclusive, non-blocking lock for one indexing run (released by the kernel if we are killed).
+
+    It sits beside Tantivy's own writer lock so a ``--rebuild`` can wipe the index while holding it.
+    """
+    index_dir.mkdir(parents=True, exist_ok=True)
+    handle = (index_dir / LOCK_FILE).open("a+")
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError as error:
+            raise IndexBusyError(index_dir) from error
+        yield
+    finally:
+        handle.close()
+
+
+def index_exists(index_dir: Path) -> bool:
+    try:
+        return index_dir.is_dir() and bool(tantivy.Index.exists(str(index_dir)))
+    except (OSError, ValueError):
+        return False
+
+
+def wipe_index(index_dir: Path) -> None:
+    """Delete everything in the index folder except the run lock (which the caller holds)."""
+    for child in index_dir.iterdir():
+        if child.name == LOCK_FILE:
+            continue
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child)
+        else:
+            child.unlink()
+
+
+class IndexStore:
+    """An opened Tantivy index plus Carrel's knowledge of how it is laid out."""
+
+    def __init__(self, index_dir: Path, index: tantivy.Index) -> None:
+        self.index_dir = index_dir
+        self.index = index
+
+    @classmethod
+    def open(cls, index_dir: Path) -> IndexStore:
+        """Open an existing index, checking it was written by this schema version."""
+        if not index_exists(index_dir):
+            raise IndexMissingError(index_dir)
+        _check_meta(index_dir)
+        try:
+            index = tantivy.Index.open(str(index_dir))
+            fields.register_analyzer(index)
+            index.searcher()
+        except (ValueError, OSError) as error:
+            raise IndexCorruptError(index_dir, _first_line(error)) from error
+        return cls(index_dir, index)
+
+    @classmethod
+    def open_or_create(cls, index_dir: Path) -> IndexStore:
+        if index_exists(index_dir):
+            return cls.open(index_dir)
+        index_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            index = tantivy.Index(fields.build_schema(), path=str(index_dir), reuse=False)
+        except (ValueError, OSError) as error:
+            raise IndexCorruptError(index_dir, _first_line(error)) from error
+        fields.register_analyzer(index)
+        write_meta(index_dir, roots=[])
+        return cls(index_dir, index)
+
+    def writer(self) -> tantivy.IndexWriter:
+        try:
+            return self.index.writer(heap_size=WRITER_HEAP_BYTES, num_threads=2)
+        except ValueError as error:
+            if is_lock_busy(error):
+                raise IndexBusyError(self.index_dir) from error
+            raise IndexCorruptError(self.index_dir, _first_line(error)) from error
+
+    def searcher(self) -> tantivy.Searcher:
+        try:
+            return self.index.searcher()
+        except (ValueError, OSError) as error:
+            raise IndexCorruptError(self.index_dir, _first_line(error)) from error
+
+    def reload(self) -> None:
+        try:
+            self.index.reload()
+        except (ValueError, OSError) as error:
+            raise IndexCorruptError(self.index_dir, _first_line(error)) from error
+
+    def term(self, field: str, value: str) -> tantivy.Query:
+        return tantivy.Query.term_query(self.index.schema, field, value, index_option="basic")
+
+    def both(self, first: tantivy.Query, second: tantivy.Query) -> tantivy.Query:
+        return tantivy.Query.boolean_query([(tantivy.Occur.Must, first), (tantivy.Occur.Must, second)])
+
+    def count(self, query: tantivy.Query) -> int:
+        return hit_count(self.searcher(), query)
+
+    def stored_docs(self, query: tantivy.Query) -> Iterator[tantivy.Document]:
+        """Every stored document matching ``query`` (unordered), read from one consistent searcher."""
+        searcher = self.searcher()
+        total = hit_count(searcher, query)
+        if not total:
+            return
+        try:
+            for _score, address in searcher.search(query, limit=total, count=False).hits:
+                yield searcher.doc(address)
+        except (ValueError, OSError) as error:
+            raise IndexCorruptError(self.index_dir, _first_line(error)) from error
+
+    def manifest(self) -> dict[str, ManifestEntry]:
+        """The file records of the last commit, by document ID."""
+        entries = (_manifest_entry(doc) for doc in self.stored_docs(self.term(fields.KIND, fields.KIND_FILE)))
+        return {entry.doc_id: entry for entry in entries}
+
+    def roots(self) -> list[RootInfo]:
+        infos = []
+        for doc in self.stored_docs(self.term(fields.KIND, fields.KIND_ROOT)):
+            root = str(doc.get_first(fields.ROOT))
+            infos.append(self._root_info(root, int(doc.get_first(fields.UPDATED_S) or 0)))
+        return sorted(infos, key=lambda info: info.path)
+
+    def _root_info(self, root: str, updated_s: int) -> RootInfo:
+        in_root = self.term(fields.ROOT, root)
+        return RootInfo(
+            path=root,
+            documents=self.count(self.both(in_root, self.term(fields.KIND, fields.KIND_FILE))),
+            passages=self.count(self.both(in_root, self.term(fields.KIND, fields.KIND_PASSAGE))),
+            updated_at=datetime.fromtimestamp(updated_s, tz=UTC) if updated_s else None,
+        )
+
+
+def hit_count(searcher: tantivy.Searcher, query: tantivy.Query) -> int:
+    """How many documents match (``SearchResult.count`` is missing from tantivy's type stubs)."""
+    result = searcher.search(query, limit=1, count=True)
+    return int(getattr(result, "count", 0) or 0)
+
+
+def _manifest_entry(doc: tantivy.Document) -> ManifestEntry:
+    values: dict[str, Any] = doc.to_dict()
+    return ManifestEntry(
+        doc_id=values[fields.DOC_ID][0],
+        root=values[fields.ROOT][0],
+        path=values[fields.PATH][0],
+        size=values[fields.SIZE][0],
+        mtime_ns=values[fields.MODIFIED_NS][0],
+        content_hash=values[fields.CONTENT_HASH][0],
+        passages=values[fields.PASSAGES][0],
+    )
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip() or type(error).__name__
+    return text.splitlines()[0][:300]
+
+
+def write_meta(index_dir: Path, roots: list[str]) -> None:
+    """Carrel's sidecar: the schema version and the indexed roots (so `--rebuild` knows them even
+    when Tantivy's files are too damaged to open). Written atomically."""
+    temporary = index_dir / (META_FILE + ".tmp")
+    temporary.write_text(json.dumps({"schema_version": fields.SCHEMA_VERSION, "roots": roots}))
+    temporary.replace(index_dir / META_FILE)
+
+
+def read_meta_roots(index_dir: Path) -> list[str]:
+    try:
+        roots = json.loads((index_dir / META_FILE).read_text()).get("roots", [])
+    except (OSError, ValueError, AttributeError):
+        return []
+    return [root for root in roots if isinstance(root, str)]
+
+
+def _check_meta(index_dir: Path) -> None:
+    try:
+        version = json.loads((index_dir / META_FILE).read_text()).get("schema_version")
+    except (OSError, ValueError, AttributeError) as error:
+        raise IndexCorruptError(index_dir, f"{META_FILE} unreadable") from error
+    if version != fields.SCHEMA_VERSION:
+        raise IndexCorruptError(index_dir, f"schema version {version}, expected {fields.SCHEMA_VERSION}")
