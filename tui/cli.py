@@ -19,6 +19,8 @@ from tui.airgap import install_network_guard
 COMMAND_MODULES = (
     "tui.commands.desk",
     "tui.commands.doctor",
+    "tui.commands.index",
+    "tui.commands.search",
 )
 
 
