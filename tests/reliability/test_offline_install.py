@@ -76,8 +76,6 @@ def test_installed_carrel_indexes_and_searches_offline(offline_venv: Path, tmp_p
         "# Lighthouse\n\nThe keeper trims the wick at dusk.\n", encoding="utf-8"
     )
     (notes / "harbour.txt").write_text("Fishing boats return to the harbour at dawn.\n", encoding="utf-8")
-    if "index" not in _offline_carrel(offline_venv, tmp_path, "--help"):
-        pytest.skip("TEMPORARY: `carrel index` has not landed yet (issue 3)")
     _offline_carrel(offline_venv, tmp_path, "index", str(notes))
     hits = _offline_carrel(offline_venv, tmp_path, "search", "wick")
     assert "lighthouse.md" in hits
