@@ -37,8 +37,7 @@ class NotAGGUFError(ModelFileError):
     def __init__(self, path: Path, first_bytes: bytes) -> None:
         super().__init__(
             path,
-            f"not a GGUF model file: {path} starts with {first_bytes!r}, not b'GGUF'; "
-            f"{MODEL_CHOICE_HINT}",
+            f"not a GGUF model file: {path} starts with {first_bytes!r}, not b'GGUF'; {MODEL_CHOICE_HINT}",
         )
         self.first_bytes = first_bytes
 
@@ -119,3 +118,15 @@ class ScriptExhaustedError(ScriptError):
         )
         self.calls_answered = calls_answered
         self.source = source
+
+
+class ChatTemplateError(ModelError):
+    """The model's chat template refused the messages (e.g. roles that do not alternate as it requires)."""
+
+    def __init__(self, path: Path, detail: str) -> None:
+        super().__init__(
+            f"the chat template of {path} cannot format these messages: {detail}; "
+            "adjust the message roles or choose another model"
+        )
+        self.path = path
+        self.detail = detail

@@ -20,7 +20,11 @@ def all_cores() -> int:
 
 
 class ModelSettings(BaseModel):
-    """Options for ``LlamaCppModel``; ``n_ctx=None`` means the model's trained context, capped at 8192."""
+    """Options for ``LlamaCppModel``.
+
+    ``n_ctx=None`` means the model's trained context, capped at 8192. ``chat_template`` (Jinja text) replaces
+    the template stored in the GGUF; it is for GGUF files that carry none, such as base (non-instruct) models.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -28,3 +32,4 @@ class ModelSettings(BaseModel):
     n_threads: int = Field(default_factory=all_cores, ge=1)
     seed: int = DEFAULT_SEED
     temperature: float = Field(default=0.0, ge=0.0, le=2.0)
+    chat_template: str | None = None

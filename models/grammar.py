@@ -1,0 +1,149 @@
+"""Schema-constrained token choice that costs almost nothing when the model already agrees with the grammar.
+
+Why not ``create_completion(grammar=...)``: llama-cpp-python puts the grammar sampler first in its chain, so at
+every step the grammar is checked against all ~49k vocabulary entries before greedy/top-k picks one; ``top_k``
+cannot help because it runs after. Measured on SmolLM2-135M, 2 cores: 50 tok/s constrained vs 94 free (0.53).
+
+What this does instead (the same idea as llama.cpp's own ``common_sampler``): pick the token as if there were no
+grammar, then ask the grammar about that one token. Only when it is rejected is the grammar applied to the whole
+vocabulary and the pick repeated among the allowed tokens. With a well-prompted model most tokens pass the first
+check, so constrained generation runs at nearly free speed. For greedy decoding the result is identical to
+filtering first; for temperature sampling it is exactly sampling from the grammar-masked distribution
+(rejection sampling), up to the top-k cut.
+
+Grammars are only ever built from Carrel's own schemas; a ``$ref`` that is not local is refused because
+``LlamaGrammar.from_json_schema`` would try to fetch it.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from models.errors import ModelError
+from models.protocol import JsonSchema
+
+TOP_K = 40
+_TOKEN_DATA = np.dtype([("id", np.intc), ("logit", np.single), ("p", np.single)], align=True)
+
+
+class SchemaUnsupportedError(ModelError):
+    """The JSON schema cannot be turned into a llama.cpp grammar (a programming error on Carrel's side)."""
+
+
+def canonical_schema_json(schema: JsonSchema) -> str:
+    """One string per schema, whatever the key order: the grammar cache key."""
+    return json.dumps(schema, sort_keys=True, separators=(",", ":"))
+
+
+def _walk_refs(node: Any) -> Iterator[str]:
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str):
+                yield value
+            else:
+                yield from _walk_refs(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _walk_refs(item)
+
+
+def schema_to_gbnf(schema: JsonSchema) -> str:
+    """GBNF text for a schema of ours; refuses non-local ``$ref``s before the converter can follow them."""
+    remote = [ref for ref in _walk_refs(schema) if not ref.startswith("#")]
+    if remote:
+        raise SchemaUnsupportedError(
+            f"schema has non-local $ref {remote[0]!r}; only '#/...' refs are allowed"
+        )
+    from llama_cpp.llama_grammar import json_schema_to_gbnf
+
+    try:
+        gbnf: str = json_schema_to_gbnf(json.dumps(schema))
+    except Exception as error:  # the converter raises bare Exceptions and asserts
+        raise SchemaUnsupportedError(f"cannot turn the schema into a grammar: {error}") from error
+    return gbnf
+
+
+class GrammarSampler:
+    """A llama.cpp grammar sampler for one schema; reset before each generation, freed by ``close``."""
+
+    def __init__(self, vocab: Any, gbnf: str, n_vocab: int) -> None:
+        import llama_cpp
+
+        self._llama_cpp = llama_cpp
+        self._sampler = llama_cpp.llama_sampler_init_grammar(vocab, gbnf.encode("utf-8"), b"root")
+        if not self._sampler:
+            raise SchemaUnsupportedError("llama.cpp rejected the grammar built from the schema")
+        self._one = np.zeros(1, dtype=_TOKEN_DATA)
+        self._one_view = self._token_array(self._one)
+        self._all = np.zeros(n_vocab, dtype=_TOKEN_DATA)
+        self._all_view = self._token_array(self._all)
+        self._ids = np.arange(n_vocab, dtype=np.intc)
+
+    def _token_array(self, data: npt.NDArray[Any]) -> Any:
+        llama_cpp = self._llama_cpp
+        pointer = data.ctypes.data_as(llama_cpp.llama_token_data_p)
+        return llama_cpp.llama_token_data_array(data=pointer, size=len(data), selected=-1, sorted=False)
+
+    def _apply(self, view: Any, size: int) -> None:
+        view.size, view.selected, view.sorted = size, -1, False
+        self._llama_cpp.llama_sampler_apply(self._sampler, ctypes.byref(view))
+
+    def reset(self) -> None:
+        self._llama_cpp.llama_sampler_reset(self._sampler)
+
+    def allows(self, token: int) -> bool:
+        """Whether the grammar, in its current state, accepts ``token`` next (one-entry check: cheap)."""
+        self._one[0] = (token, 0.0, 0.0)
+        self._apply(self._one_view, 1)
+        return bool(np.isfinite(self._one["logit"][0]))
+
+    def masked(self, logits: npt.NDArray[np.single]) -> npt.NDArray[np.single]:
+        """A copy of ``logits`` with every token the grammar forbids set to -inf (the full, slow check)."""
+        self._all["id"] = self._ids
+        self._all["logit"] = logits
+        self._all["p"] = 0.0
+        self._apply(self._all_view, len(self._all))
+        masked: npt.NDArray[np.single] = self._all["logit"].copy()
+        return masked
+
+    def accept(self, token: int) -> None:
+        self._llama_cpp.llama_sampler_accept(self._sampler, token)
+
+    def close(self) -> None:
+        if self._sampler:
+            self._llama_cpp.llama_sampler_free(self._sampler)
+            self._sampler = None
+
+
+class TokenChooser:
+    """Greedy (temperature 0) or seeded temperature sampling over top-k, with rejection-style grammar checks."""
+
+    def __init__(self, temperature: float, seed: int) -> None:
+        self._temperature = temperature
+        self._rng = np.random.default_rng(seed)
+        self.rejections = 0
+
+    def choose(self, logits: npt.NDArray[np.single], grammar: GrammarSampler | None) -> int:
+        token = self._pick(logits)
+        if grammar is None or grammar.allows(token):
+            return token
+        self.rejections += 1
+        masked = grammar.masked(logits)
+        if not np.isfinite(masked).any():
+            raise ModelError("the grammar allows no next token; the schema grammar is inconsistent")
+        return self._pick(masked)
+
+    def _pick(self, logits: npt.NDArray[np.single]) -> int:
+        if self._temperature == 0.0:
+            return int(np.argmax(logits))
+        top = np.argpartition(logits, -TOP_K)[-TOP_K:]
+        scaled = logits[top].astype(np.float64) / self._temperature
+        weights = np.exp(scaled - scaled[np.isfinite(scaled)].max())
+        weights[~np.isfinite(scaled)] = 0.0
+        return int(top[self._rng.choice(len(top), p=weights / weights.sum())])
