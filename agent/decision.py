@@ -1,0 +1,152 @@
+"""The only decisions the model may make, as a JSON schema built in code for each step, and their parsing.
+
+The schema is narrow on purpose - a small model decides best between few, small options: it offers only the
+actions allowed at this step (no ``final`` before any source exists, no ``search`` once searches are used up),
+and restricts ``citations`` to an enum of the labels given so far. ``citations`` comes before ``answer`` so the
+model picks its evidence first and writes the answer from it; an empty list admits only the fixed
+no-evidence answer. The parser never trusts the schema was applied (a scripted model ignores it): it re-checks
+the shape with pydantic and reports what was wrong in words the model can act on.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Sequence
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from indexer.results import LIMIT_MAX, LIMIT_MIN, QUERY_MAX_CHARS, QUERY_MIN_CHARS
+
+Action = Literal["search", "final", "clarify"]
+NO_EVIDENCE_ANSWER = "There is not enough evidence in the documents to answer this."
+CLARIFY_MAX_CHARS = 200
+
+
+class SearchDecision(BaseModel):
+    """Run the search tool. Length and limit are validated by the tool itself, not here."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: Literal["search"]
+    query: str
+    limit: int | None = None
+
+
+class FinalDecision(BaseModel):
+    """Answer the question, citing source labels; checked by ``agent.guards.check_final``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: Literal["final"]
+    answer: str
+    citations: list[str] = Field(default_factory=list)
+
+
+class ClarifyDecision(BaseModel):
+    """Ask the user to clarify an ambiguous request; ends the task ``needs_user``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: Literal["clarify"]
+    question: str = Field(min_length=1, max_length=CLARIFY_MAX_CHARS)
+
+
+Decision = Annotated[SearchDecision | FinalDecision | ClarifyDecision, Field(discriminator="action")]
+_decision_adapter: TypeAdapter[Decision] = TypeAdapter(Decision)
+
+
+class DecisionError(ValueError):
+    """The model's text is not a decision; the message says what was wrong, for the corrective turn."""
+
+
+def _search_schema() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {
+            "action": {"const": "search"},
+            "query": {"type": "string", "minLength": QUERY_MIN_CHARS, "maxLength": QUERY_MAX_CHARS},
+            "limit": {"type": "integer", "minimum": LIMIT_MIN, "maximum": LIMIT_MAX},
+        },
+        "required": ["action", "query"],
+        "additionalProperties": False,
+    }
+
+
+def _final_schema(labels: Sequence[str], answer_max_chars: int) -> dict[str, Any]:
+    cited = {
+        "type": "object",
+        "properties": {
+            "action": {"const": "final"},
+            "citations": {
+                "type": "array",
+                "items": {"enum": list(labels)},
+                "minItems": 1,
+                "maxItems": min(3, len(labels)),
+            },
+            "answer": {"type": "string", "minLength": 1, "maxLength": answer_max_chars},
+        },
+        "required": ["action", "citations", "answer"],
+        "additionalProperties": False,
+    }
+    abstaining = {
+        "type": "object",
+        "properties": {
+            "action": {"const": "final"},
+            "citations": {"type": "array", "maxItems": 0},
+            "answer": {"const": NO_EVIDENCE_ANSWER},
+        },
+        "required": ["action", "citations", "answer"],
+        "additionalProperties": False,
+    }
+    return {"oneOf": [cited, abstaining]}
+
+
+def _clarify_schema() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {
+            "action": {"const": "clarify"},
+            "question": {"type": "string", "minLength": 1, "maxLength": CLARIFY_MAX_CHARS},
+        },
+        "required": ["action", "question"],
+        "additionalProperties": False,
+    }
+
+
+def decision_schema(
+    allowed: Collection[Action], labels: Sequence[str], *, answer_max_chars: int = 600
+) -> dict[str, Any]:
+    """The JSON schema for this step: only the allowed actions, citations limited to ``labels``."""
+    options: list[dict[str, Any]] = []
+    if "search" in allowed:
+        options.append(_search_schema())
+    if "final" in allowed and labels:
+        options.extend(_final_schema(labels, answer_max_chars)["oneOf"])
+    if "clarify" in allowed:
+        options.append(_clarify_schema())
+    if not options:
+        raise ValueError("a decision schema needs at least one allowed action")
+    return options[0] if len(options) == 1 else {"oneOf": options}
+
+
+def _describe(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first["loc"]) or "decision"
+    return f"{where}: {first['msg']}"
+
+
+def parse_decision(text: str) -> Decision:
+    """The decision in ``text``; DecisionError (with a short reason) for anything else."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise DecisionError(f"the reply is not valid JSON ({error.msg})") from None
+    if not isinstance(data, dict):
+        raise DecisionError("the reply must be one JSON object")
+    if data.get("action") not in ("search", "final", "clarify"):
+        raise DecisionError("'action' must be one of: search, final, clarify")
+    try:
+        return _decision_adapter.validate_python(data)
+    except ValidationError as error:
+        raise DecisionError(f"the {data['action']} decision is malformed ({_describe(error)})") from None

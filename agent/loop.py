@@ -1,0 +1,567 @@
+"""The ReAct loop: the model proposes the next step; code decides what is allowed, when to stop, what is an answer.
+
+``Agent.run(question)`` is a generator of typed events (``agent.events``); the CLI, the TUI, the trajectory
+recorder and the eval harness all consume the same stream, and nothing is rendered here. Each iteration checks the
+limits *before* calling the model (cancellation, wall clock, steps, and the token budget computed from
+``count_tokens`` plus the completion allowance, so a call that would overrun is never made), asks for one
+decision constrained by a per-step schema, records it, acts on it, and records what happened. Every way a task
+can end is a typed ``stop_reason`` reached by a rule in this module.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass, field
+
+from agent.decision import (
+    Action,
+    ClarifyDecision,
+    Decision,
+    DecisionError,
+    FinalDecision,
+    SearchDecision,
+    decision_schema,
+    parse_decision,
+)
+from agent.events import (
+    AgentEvent,
+    ModelText,
+    SearchRan,
+    StatusChanged,
+    StepRecorded,
+    StepStarted,
+    TaskFinished,
+    TaskStarted,
+    TokensUsed,
+)
+from agent.guards import check_final
+from agent.settings import AgentSettings
+from agent.sources import SourceLedger
+from agent.state import (
+    AgentState,
+    FinalContent,
+    ObservationContent,
+    PlanContent,
+    Source,
+    Status,
+    Step,
+    StepContent,
+    StopReason,
+    ToolCallContent,
+    utc_now,
+)
+from agent.system_prompt import SystemPrompt, load_system_prompt
+from agent.tool import SearchBackend, normalised_query, safe_tool_error
+from agent.transcript import Transcript
+from indexer.results import SearchQueryError, SearchResults
+from models.errors import ModelError, OutputInvalidError, OutputTruncatedError
+from models.protocol import ChatMessage, ChatModel, Completion, JsonSchema, Usage
+
+CancelCheck = Callable[[], bool]
+Clock = Callable[[], float]
+Events = Generator[AgentEvent, None, None]
+
+
+def _never_cancel() -> bool:
+    return False
+
+
+@dataclass
+class Agent:
+    """A configured agent: one model, the one tool, the limits and the prompt. ``run`` may be called repeatedly."""
+
+    model: ChatModel
+    tool: SearchBackend
+    settings: AgentSettings = field(default_factory=AgentSettings)
+    prompt: SystemPrompt = field(default_factory=load_system_prompt)
+    clock: Clock = time.monotonic
+
+    def run(
+        self,
+        question: str,
+        *,
+        should_cancel: CancelCheck | None = None,
+        task_id: str | None = None,
+    ) -> Iterator[AgentEvent]:
+        """Work on ``question`` until a stop rule fires; the last event is always ``TaskFinished``."""
+        return _TaskRun(self, question, should_cancel or _never_cancel, task_id).events()
+
+
+def run(
+    question: str,
+    settings: AgentSettings,
+    *,
+    model: ChatModel,
+    tool: SearchBackend,
+    should_cancel: CancelCheck | None = None,
+    task_id: str | None = None,
+) -> Iterator[AgentEvent]:
+    """Functional form of :meth:`Agent.run` with the default prompt."""
+    agent = Agent(model=model, tool=tool, settings=settings)
+    return agent.run(question, should_cancel=should_cancel, task_id=task_id)
+
+
+def final_state(events: Iterator[AgentEvent]) -> AgentState:
+    """Drain an event stream and return the state carried by its ``TaskFinished`` event."""
+    finished: AgentState | None = None
+    for event in events:
+        if isinstance(event, TaskFinished):
+            finished = event.state
+    if finished is None:
+        raise RuntimeError("the event stream ended without a TaskFinished event")
+    return finished
+
+
+class _Stop(Exception):
+    """Raised inside a step to end the task; carries the typed outcome."""
+
+    def __init__(
+        self,
+        status: Status,
+        reason: StopReason,
+        message: str,
+        *,
+        answer: str | None = None,
+        citations: list[str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status: Status = status
+        self.reason: StopReason = reason
+        self.message = message
+        self.answer = answer
+        self.citations = citations or []
+
+
+class _TaskRun:
+    """The mutable bookkeeping of one task. Lives only as long as its generator."""
+
+    def __init__(self, agent: Agent, question: str, should_cancel: CancelCheck, task_id: str | None) -> None:
+        self.agent = agent
+        self.settings = agent.settings
+        self.should_cancel = should_cancel
+        self.state = AgentState(question=question, token_budget=self.settings.token_budget)
+        if task_id:
+            self.state.task_id = task_id
+        self.ledger = SourceLedger(self.settings.source_chars)
+        self.seen_queries: set[str] = set()
+        self.repeats = 0
+        self.tool_failures_in_a_row = 0
+        self.empty_searches_in_a_row = 0
+        self.invalid_decisions_in_a_row = 0
+        self.invalid_finals = 0
+        self.final_only_because: StopReason | None = None
+        self.transcript = Transcript(
+            agent.prompt.render(max_searches=self.settings.max_searches), self._opening(question)
+        )
+        self.started = agent.clock()
+
+    # -- the outer loop ------------------------------------------------------------------------------------
+
+    def events(self) -> Iterator[AgentEvent]:
+        yield TaskStarted(
+            task_id=self.state.task_id,
+            question=self.state.question,
+            max_steps=self.settings.max_steps,
+            max_searches=self.settings.max_searches,
+            token_budget=self.settings.token_budget,
+        )
+        yield StatusChanged(task_id=self.state.task_id, status="running", stop_reason=None)
+        while self.state.status == "running":
+            try:
+                yield from self._iteration()
+            except _Stop as stop:
+                yield from self._finish(stop)
+        yield TaskFinished(task_id=self.state.task_id, state=self.state.model_copy(deep=True))
+
+    def _iteration(self) -> Events:
+        self._check_limits()
+        allowed = self._allowed_actions()
+        self.state.step_count += 1
+        yield StepStarted(
+            task_id=self.state.task_id, step=self.state.step_count, max_steps=self.settings.max_steps
+        )
+        completion = yield from self._ask_model(allowed)
+        yield from self._act(completion, allowed)
+
+    # -- limits and what the model may do next -------------------------------------------------------------
+
+    def _check_limits(self) -> None:
+        if self.should_cancel():
+            raise _Stop("needs_user", "cancelled", "Cancelled by the user.")
+        if self.agent.clock() - self.started > self.settings.time_limit_s:
+            raise _Stop(
+                "needs_user",
+                "time_limit",
+                f"Stopped at the {self.settings.time_limit_s:g}-second time limit. {self._found_so_far()}",
+            )
+        if self.state.step_count >= self.settings.max_steps:
+            raise _Stop(
+                "needs_user",
+                "max_steps",
+                f"Reached the limit of {self.settings.max_steps} steps. {self._found_so_far()}",
+            )
+
+    def _steps_left(self) -> int:
+        return self.settings.max_steps - self.state.step_count
+
+    def _searches_left(self) -> int:
+        return self.settings.max_searches - self.state.search_count
+
+    def _allowed_actions(self) -> list[Action]:
+        """Actions offered in the next schema. The last step and exhausted searches leave only answering."""
+        has_sources = bool(self.state.sources)
+        if self.final_only_because:
+            return ["final"]
+        allowed: list[Action] = []
+        if self._searches_left() > 0 and not (has_sources and self._steps_left() == 1):
+            allowed.append("search")
+        if has_sources:
+            allowed.append("final")
+        if not self.seen_queries and self.state.step_count == 0:
+            allowed.append("clarify")
+        if not allowed:
+            raise _Stop(
+                "needs_user",
+                "no_evidence",
+                f"Searched {self.state.search_count} times; nothing in the documents matched.",
+            )
+        return allowed
+
+    # -- asking the model ----------------------------------------------------------------------------------
+
+    def _ask_model(self, allowed: list[Action]) -> Generator[AgentEvent, None, Completion]:
+        schema = decision_schema(allowed, self.ledger.labels, answer_max_chars=self.settings.answer_max_chars)
+        messages, prompt_tokens = self._messages_within_budget()
+        before = time.perf_counter()
+        try:
+            completion = yield from self._stream_completion(messages, schema)
+        except OutputInvalidError as error:
+            completion = self._unusable_output(error, prompt_tokens)
+        except ModelError as error:
+            raise _Stop("failed", "model_error", f"The model failed: {error}") from None
+        finally:
+            self.state.timings.model_seconds += time.perf_counter() - before
+        yield self._tokens_event(completion)
+        return completion
+
+    def _stream_completion(
+        self, messages: list[ChatMessage], schema: JsonSchema
+    ) -> Generator[AgentEvent, None, Completion]:
+        """Relay the model's text as ModelText events; the stream's last item is the Completion."""
+        stream = self.agent.model.stream(messages, schema, max_tokens=self.settings.decision_max_tokens)
+        for piece in stream:
+            if isinstance(piece, Completion):
+                return piece
+            yield ModelText(task_id=self.state.task_id, text=piece.text)
+        raise _Stop("failed", "model_error", "The model's stream ended without a completion.")
+
+    def _unusable_output(self, error: OutputInvalidError, prompt_tokens: int) -> Completion:
+        """Treat output the adapter rejected as an invalid decision; charge the budget its worst case."""
+        truncated = isinstance(error, OutputTruncatedError)
+        usage = Usage(prompt_tokens=prompt_tokens, completion_tokens=self.settings.decision_max_tokens)
+        return Completion(text=error.raw_text, usage=usage, finish_reason="length" if truncated else "stop")
+
+    def _messages_within_budget(self) -> tuple[list[ChatMessage], int]:
+        """The next prompt, shortened to fit the context if needed; stops if the call would overrun the budget."""
+        model, reserve = self.agent.model, self.settings.decision_max_tokens
+        messages = self.transcript.messages()
+        prompt_tokens = model.count_tokens(messages)
+        while prompt_tokens + reserve > model.context_size:
+            if not self.transcript.shorten_oldest():
+                raise _Stop(
+                    "needs_user",
+                    "token_budget",
+                    f"The question and sources no longer fit the model's {model.context_size}-token "
+                    f"context. {self._found_so_far()}",
+                )
+            messages = self.transcript.messages()
+            prompt_tokens = model.count_tokens(messages)
+        needed = prompt_tokens + reserve
+        left = self.state.token_budget - self.state.tokens_used
+        if needed > left:
+            raise _Stop(
+                "needs_user",
+                "token_budget",
+                f"The next step needs up to {needed} tokens but only {left} of the "
+                f"{self.state.token_budget}-token budget are left. {self._found_so_far()}",
+            )
+        return messages, prompt_tokens
+
+    def _tokens_event(self, completion: Completion) -> TokensUsed:
+        usage = completion.usage
+        self.state.tokens_used += usage.total_tokens
+        self.state.prompt_tokens_evaluated += max(0, usage.prompt_tokens - usage.cached_tokens)
+        return TokensUsed(
+            task_id=self.state.task_id,
+            prompt_tokens=usage.prompt_tokens,
+            completion_tokens=usage.completion_tokens,
+            cached_tokens=usage.cached_tokens,
+            seconds=usage.seconds,
+            tokens_used=self.state.tokens_used,
+            token_budget=self.state.token_budget,
+        )
+
+    # -- acting on the decision ----------------------------------------------------------------------------
+
+    def _act(self, completion: Completion, allowed: list[Action]) -> Events:
+        raw = completion.text
+        try:
+            decision = parse_decision(raw)
+        except DecisionError as error:
+            reason = str(error)
+            if completion.finish_reason == "length":
+                reason = "the reply was cut off before it ended; keep it shorter"
+            yield from self._invalid_decision(raw, reason)
+            return
+        if decision.action not in allowed:
+            yield from self._not_allowed(raw, decision, allowed)
+            return
+        self.invalid_decisions_in_a_row = 0
+        yield self._record(_plan_content(raw, decision))
+        self.transcript.add_decision(raw)
+        if isinstance(decision, SearchDecision):
+            yield from self._search(decision)
+        elif isinstance(decision, FinalDecision):
+            yield from self._final(decision)
+        else:
+            raise _Stop(
+                "needs_user",
+                "clarification_needed",
+                f"The question needs clarifying: {decision.question}",
+            )
+
+    def _invalid_decision(self, raw: str, reason: str) -> Events:
+        """One corrective turn for a reply that is not a decision; a second one in a row ends the task."""
+        yield self._record(PlanContent(action="invalid", raw=raw))
+        self.invalid_decisions_in_a_row += 1
+        if self.invalid_decisions_in_a_row >= 2:
+            raise _Stop(
+                "failed",
+                "model_error",
+                f"The model twice failed to produce a valid decision (last: {reason}).",
+            )
+        self.transcript.add_decision(raw)
+        text = (
+            f"Your reply was not a valid decision: {reason}. Reply with one JSON object "
+            f"as described. {self._counters()}"
+        )
+        yield from self._observe(ObservationContent(error=reason, text=text))
+
+    def _not_allowed(self, raw: str, decision: Decision, allowed: list[Action]) -> Events:
+        """A well-formed decision the schema did not offer: a limit stop for searches, a correction otherwise."""
+        if isinstance(decision, SearchDecision):
+            yield self._record(_plan_content(raw, decision))
+            yield from self._refuse_search(decision, "not allowed at this step")
+            if self.final_only_because == "invalid_final":
+                raise _Stop("failed", "invalid_final", "The model searched instead of fixing its answer.")
+            if self.final_only_because == "no_new_information":
+                raise _Stop(
+                    "needs_user",
+                    "no_new_information",
+                    f"The last searches found nothing new. {self._found_so_far()}",
+                )
+            if self._searches_left() <= 0:
+                raise _Stop(
+                    "needs_user",
+                    "max_searches",
+                    f"Used all {self.settings.max_searches} searches. {self._found_so_far()}",
+                )
+            raise _Stop(
+                "needs_user",
+                "max_steps",
+                f"Reached the limit of {self.settings.max_steps} steps. {self._found_so_far()}",
+            )
+        offered = ", ".join(allowed)
+        yield from self._invalid_decision(
+            raw, f"'{decision.action}' is not allowed at this step (allowed: {offered})"
+        )
+
+    # -- search --------------------------------------------------------------------------------------------
+
+    def _refuse_search(self, decision: SearchDecision, why: str) -> Events:
+        limit = self._limit(decision)
+        content = ToolCallContent(query=decision.query, limit=limit, executed=False, refusal=why)
+        yield self._record(content)
+
+    def _limit(self, decision: SearchDecision) -> int:
+        return min(decision.limit or self.settings.hits_per_search, self.settings.hits_per_search)
+
+    def _search(self, decision: SearchDecision) -> Events:
+        key = normalised_query(decision.query)
+        if key in self.seen_queries:
+            yield from self._repeated_search(decision)
+            return
+        results = yield from self._call_tool(decision)
+        if results is None:
+            return
+        self.tool_failures_in_a_row = 0
+        self.state.search_count += 1
+        self.seen_queries.add(key)
+        new_sources = self.ledger.add_results(results)
+        self.state.sources.extend(new_sources)
+        yield SearchRan(
+            task_id=self.state.task_id,
+            query=decision.query,
+            limit=self._limit(decision),
+            result_count=len(results.items),
+            new_sources=new_sources,
+            search_count=self.state.search_count,
+            max_searches=self.settings.max_searches,
+        )
+        yield from self._observe_results(results, new_sources)
+
+    def _repeated_search(self, decision: SearchDecision) -> Events:
+        """The first repeat is answered from memory; the second ends the task."""
+        self.repeats += 1
+        yield from self._refuse_search(decision, "repeated query")
+        if self.repeats >= 2:
+            raise _Stop(
+                "needs_user",
+                "repeated_query",
+                f"The model repeated a search it had already run. {self._found_so_far()}",
+            )
+        labels = ", ".join(self.ledger.labels) or "none"
+        text = (
+            f"You already searched for that; its results are above (sources: {labels}). Do not repeat a "
+            f"search: use different words, or give the final answer. {self._counters()}"
+        )
+        yield from self._observe(ObservationContent(error="repeated query", text=text))
+
+    def _call_tool(self, decision: SearchDecision) -> Generator[AgentEvent, None, SearchResults | None]:
+        """The tool's results, or None after recording a failure as a safe observation."""
+        limit = self._limit(decision)
+        before = time.perf_counter()
+        try:
+            results = self.agent.tool.search(decision.query, limit)
+        except Exception as error:  # any tool failure becomes a safe observation, never a crash
+            self.state.timings.tool_seconds += time.perf_counter() - before
+            yield from self._tool_failed(decision, error)
+            return None
+        self.state.timings.tool_seconds += time.perf_counter() - before
+        yield self._record(ToolCallContent(query=decision.query, limit=limit, executed=True))
+        return results
+
+    def _tool_failed(self, decision: SearchDecision, error: Exception) -> Events:
+        message = safe_tool_error(error)
+        refused = isinstance(error, SearchQueryError)
+        content = ToolCallContent(
+            query=decision.query,
+            limit=self._limit(decision),
+            executed=not refused,
+            refusal=message if refused else None,
+        )
+        yield self._record(content)
+        self.tool_failures_in_a_row += 1
+        text = f"{json.dumps({'error': message})}\n{self._counters()}"
+        yield from self._observe(ObservationContent(error=message, text=text))
+        if self.tool_failures_in_a_row >= 2:
+            raise _Stop("failed", "tool_error", f"The search tool failed twice in a row: {message}")
+
+    def _observe_results(self, results: SearchResults, new_sources: list[Source]) -> Events:
+        shown = self.ledger.observation(
+            results, new_sources, self.state.search_count, self.settings.max_searches
+        )
+        if new_sources:
+            self.empty_searches_in_a_row = 0
+        else:
+            self.empty_searches_in_a_row += 1
+        nudge = self._no_new_information_nudge()
+        text = "\n".join(part for part in (shown.text, nudge, self._counters()) if part)
+        content = ObservationContent(labels=shown.labels, new_labels=shown.new_labels, text=text)
+        yield from self._observe(content, short_form=shown.short_form)
+
+    def _no_new_information_nudge(self) -> str:
+        """After two searches in a row that add no source: force a final answer, or stop if nothing supports one."""
+        if self.empty_searches_in_a_row < 2:
+            return ""
+        if not self.state.sources or self._steps_left() <= 0:
+            raise _Stop(
+                "needs_user",
+                "no_new_information",
+                f"Two searches in a row found nothing new. {self._found_so_far()}",
+            )
+        self.final_only_because = "no_new_information"
+        return "These searches found nothing new. Give your final answer now, from the sources above."
+
+    # -- final ---------------------------------------------------------------------------------------------
+
+    def _final(self, decision: FinalDecision) -> Events:
+        verdict = check_final(decision.answer, decision.citations, set(self.ledger.labels))
+        if verdict.accepted and verdict.abstained:
+            raise _Stop(
+                "needs_user",
+                "no_evidence",
+                "The sources found do not hold enough evidence to answer.",
+                answer=decision.answer.strip(),
+            )
+        if verdict.accepted:
+            raise _Stop(
+                "completed",
+                "answered",
+                "Answered from the cited sources.",
+                answer=decision.answer.strip(),
+                citations=list(dict.fromkeys(decision.citations)),
+            )
+        self.invalid_finals += 1
+        problems = " ".join(verdict.problems)
+        if self.invalid_finals >= 2:
+            raise _Stop("failed", "invalid_final", f"The final answer was rejected twice: {problems}")
+        self.final_only_because = "invalid_final"
+        text = (
+            f"Your final answer was not accepted: {problems} Give the final answer again. {self._counters()}"
+        )
+        yield from self._observe(ObservationContent(error=problems, text=text))
+
+    # -- recording -----------------------------------------------------------------------------------------
+
+    def _observe(self, content: ObservationContent, short_form: str | None = None) -> Events:
+        self.transcript.add_observation(content.text, short_form)
+        yield self._record(content)
+
+    def _record(self, content: StepContent) -> StepRecorded:
+        step = Step(kind=content.kind, content=content)
+        self.state.steps.append(step)
+        return StepRecorded(task_id=self.state.task_id, step=step)
+
+    def _finish(self, stop: _Stop) -> Events:
+        state = self.state
+        state.status, state.stop_reason, state.message = stop.status, stop.reason, stop.message
+        state.answer, state.citations = stop.answer, stop.citations
+        state.timings.finished_at = utc_now()
+        content = FinalContent(
+            status=stop.status,
+            stop_reason=stop.reason,
+            answer=stop.answer,
+            citations=stop.citations,
+            message=stop.message,
+        )
+        yield self._record(content)
+        yield StatusChanged(
+            task_id=self.state.task_id, status=stop.status, stop_reason=stop.reason, message=stop.message
+        )
+
+    # -- words for the model and the user -----------------------------------------------------------------
+
+    def _opening(self, question: str) -> str:
+        return f"Question: {question}\n{self._counters()}"
+
+    def _counters(self) -> str:
+        searches_left = 0 if self.final_only_because else self._searches_left()
+        return f"Steps left: {self._steps_left()}. Searches left: {searches_left}. Reply with your next decision."
+
+    def _found_so_far(self) -> str:
+        if not self.state.sources:
+            return "No sources were found."
+        labels = ", ".join(source.label for source in self.state.sources)
+        return f"Sources found so far: {labels}."
+
+
+def _plan_content(raw: str, decision: Decision) -> PlanContent:
+    if isinstance(decision, SearchDecision):
+        return PlanContent(action="search", raw=raw, query=decision.query, limit=decision.limit)
+    if isinstance(decision, FinalDecision):
+        return PlanContent(action="final", raw=raw, answer=decision.answer, citations=decision.citations)
+    assert isinstance(decision, ClarifyDecision)
+    return PlanContent(action="clarify", raw=raw, question=decision.question)

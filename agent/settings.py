@@ -1,0 +1,39 @@
+"""The agent's limits. Every one of them is enforced in code by the loop, whatever the model proposes."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+DEFAULT_MAX_STEPS = 6
+DEFAULT_MAX_SEARCHES = 3
+DEFAULT_TOKEN_BUDGET = 12_000
+DEFAULT_TIME_LIMIT_S = 300.0
+
+
+class AgentSettings(BaseModel):
+    """Limits for one task, recorded in every trajectory header so a run can be judged by what it was allowed."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    max_steps: int = Field(default=DEFAULT_MAX_STEPS, ge=1, le=50, description="Model decisions per task.")
+    max_searches: int = Field(
+        default=DEFAULT_MAX_SEARCHES, ge=1, le=20, description="Executed searches per task."
+    )
+    token_budget: int = Field(
+        default=DEFAULT_TOKEN_BUDGET,
+        ge=256,
+        description="Prompt plus completion tokens over the whole task, as the model reports them.",
+    )
+    time_limit_s: float = Field(
+        default=DEFAULT_TIME_LIMIT_S, gt=0, description="Wall-clock limit, checked between steps."
+    )
+    decision_max_tokens: int = Field(
+        default=200, ge=16, le=2048, description="Completion tokens allowed for one decision."
+    )
+    hits_per_search: int = Field(
+        default=4, ge=1, le=10, description="Passages shown per search (the model's limit is capped)."
+    )
+    source_chars: int = Field(
+        default=420, ge=80, le=4000, description="Characters of document text shown per source."
+    )
+    answer_max_chars: int = Field(default=600, ge=40, le=4000)

@@ -1,0 +1,129 @@
+"""Per-task source labels and how search results are shown to the model.
+
+Each passage the tool returns gets a short label (``S1``, ``S2``, ... in order of first appearance) that the model
+cites instead of passage IDs. A search's observation shows only the passages that are new to this task, each as
+a short fenced fragment centred on the sentences that match the query; passages already shown are named by label
+only. Small models read short, clean, labelled passages far better than raw dumps, and showing each passage once
+keeps the prompt append-only and short.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from agent.state import Source
+from agent.wrapping import escape_attribute, new_fence_nonce, wrap_sources
+from indexer.results import SearchHit, SearchResults
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_WORD = re.compile(r"\w+")
+
+
+@dataclass(frozen=True)
+class ShownResults:
+    """One search as the model sees it, plus a short form (labels, titles, paths) for when context runs out."""
+
+    text: str
+    short_form: str
+    labels: list[str]
+    new_labels: list[str]
+
+
+def matched_sentences(text: str, query: str, max_chars: int) -> str:
+    """The sentences of ``text`` that share the most words with ``query``, in their original order."""
+    sentences = [part for part in _SENTENCE_END.split(" ".join(text.split())) if part]
+    if len(" ".join(sentences)) <= max_chars:
+        return " ".join(sentences)
+    terms = {word for word in _WORD.findall(query.casefold()) if len(word) > 2}
+    scored = sorted(
+        range(len(sentences)),
+        key=lambda index: -len(terms & set(_WORD.findall(sentences[index].casefold()))),
+    )
+    chosen: set[int] = set()
+    used = 0
+    for index in scored:
+        if used + len(sentences[index]) + 1 > max_chars and chosen:
+            continue
+        chosen.add(index)
+        used += len(sentences[index]) + 1
+    return " ".join(sentences[index] for index in sorted(chosen))
+
+
+class SourceLedger:
+    """Labels for every passage seen in one task, and the fence nonce that task's observations use."""
+
+    def __init__(self, source_chars: int, nonce: str | None = None) -> None:
+        self.source_chars = source_chars
+        self.nonce = nonce or new_fence_nonce()
+        self._by_passage: dict[str, Source] = {}
+
+    @property
+    def labels(self) -> list[str]:
+        return [source.label for source in self._by_passage.values()]
+
+    def add_results(self, results: SearchResults) -> list[Source]:
+        """Label the passages not seen before in this task; return them in result order."""
+        new_sources: list[Source] = []
+        for hit in _with_text(results):
+            if hit.id not in self._by_passage:
+                source = _source_from_hit(hit, f"S{len(self._by_passage) + 1}", results.query)
+                self._by_passage[hit.id] = source
+                new_sources.append(source)
+        return new_sources
+
+    def observation(
+        self, results: SearchResults, fresh: list[Source], search_number: int, max_searches: int
+    ) -> ShownResults:
+        """The observation for ``results``, whose new passages ``fresh`` came from :meth:`add_results`."""
+        sources = [self._by_passage[hit.id] for hit in _with_text(results)]
+        seen = [source for source in sources if source not in fresh]
+        query = escape_attribute(results.query, self.nonce)
+        heading = f'Search {search_number} of {max_searches} for "{query}"'
+        text = self._results_text(heading, results.query, fresh, seen)
+        return ShownResults(
+            text=text,
+            short_form=self._short_form(heading, sources),
+            labels=[source.label for source in sources],
+            new_labels=[source.label for source in fresh],
+        )
+
+    def _results_text(self, heading: str, query: str, fresh: list[Source], seen: list[Source]) -> str:
+        if not fresh and not seen:
+            return f"{heading} found nothing. Try other words."
+        lines = [f"{heading}: {len(fresh) + len(seen)} passages, {len(fresh)} new."]
+        if fresh:
+            shown = [
+                (source, matched_sentences(source.snippet, query, self.source_chars)) for source in fresh
+            ]
+            lines.append(wrap_sources(shown, self.nonce, self.source_chars))
+        if seen:
+            lines.append(f"Already shown above: {', '.join(source.label for source in seen)}.")
+        return "\n".join(lines)
+
+    def _short_form(self, heading: str, sources: list[Source]) -> str:
+        named = "; ".join(
+            f'{source.label} "{escape_attribute(source.title, self.nonce)}" '
+            f"({escape_attribute(source.path, self.nonce)})"
+            for source in sources
+        )
+        return f"{heading}: {named or 'nothing found'}. [passage text shortened to save space]"
+
+
+def _with_text(results: SearchResults) -> list[SearchHit]:
+    """Hits that carry text: a hit with a blank snippet (e.g. a file record) is no evidence of anything."""
+    return [hit for hit in results.items if hit.snippet.strip()]
+
+
+def _source_from_hit(hit: SearchHit, label: str, query: str) -> Source:
+    return Source(
+        label=label,
+        passage_id=hit.id,
+        doc_id=hit.doc_id,
+        title=hit.title,
+        path=hit.path,
+        heading=hit.heading,
+        page=hit.page,
+        snippet=hit.snippet,
+        query=query,
+    )

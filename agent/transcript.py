@@ -1,0 +1,51 @@
+"""The chat messages of one task, kept append-only so the model's KV cache can reuse the prompt prefix.
+
+The only edit ever made to earlier turns is shortening an old observation when the next prompt would not fit the
+model's context: its fenced text is replaced by a one-line-per-source summary that keeps every label, title and
+path, so no source silently disappears. Shortening is permanent, so later prompts stay append-only after it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from models.protocol import ChatMessage
+
+
+@dataclass
+class _Turn:
+    role: Literal["system", "user", "assistant"]
+    content: str
+    short_form: str | None = None
+
+    def message(self) -> ChatMessage:
+        return ChatMessage(role=self.role, content=self.content)
+
+
+class Transcript:
+    """System prompt, the question, then alternating decisions (assistant) and observations (user)."""
+
+    def __init__(self, system_prompt: str, opening: str) -> None:
+        self._turns = [_Turn("system", system_prompt), _Turn("user", opening)]
+
+    def messages(self) -> list[ChatMessage]:
+        return [turn.message() for turn in self._turns]
+
+    def add_decision(self, raw: str) -> None:
+        self._turns.append(_Turn("assistant", raw))
+
+    def add_observation(self, text: str, short_form: str | None = None) -> None:
+        """An observation; ``short_form`` (labels, titles, paths) replaces it if context runs short."""
+        self._turns.append(_Turn("user", text, short_form))
+
+    def shorten_oldest(self) -> bool:
+        """Shorten the oldest observation that still has its full text; False when none is left to shorten.
+
+        The newest observation is never shortened: the model needs it in full to take its next decision.
+        """
+        for turn in self._turns[2:-1]:
+            if turn.short_form is not None:
+                turn.content, turn.short_form = turn.short_form, None
+                return True
+        return False

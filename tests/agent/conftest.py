@@ -1,0 +1,104 @@
+"""Agent test fixtures: a real Tantivy index over a few small documents, and helpers to script decisions."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+from agent.events import AgentEvent
+from agent.loop import Agent, final_state
+from agent.settings import AgentSettings
+from agent.state import AgentState
+from indexer.build import index_folders
+from indexer.results import SearchResults
+from indexer.search import SearchTool, open_search_tool
+from models.scripted import ScriptedModel
+
+DOCUMENTS = {
+    "tea.md": "# Brewing green tea\n\nGreen tea is brewed with water at about 80 degrees Celsius for two to "
+    "three minutes. Boiling water makes green tea taste bitter.\n",
+    "bicycles.md": "# Bicycle chain care\n\nClean and lubricate a bicycle chain every 300 kilometres, and "
+    "after every ride in the rain.\n",
+    "volcanoes.md": "# Volcano types\n\nShield volcanoes are broad and built from fluid basalt lava. "
+    "Stratovolcanoes are steep, layered and explosive.\n",
+    "lighthouses.md": "# Lighthouse history\n\nThe Pharos of Alexandria was one of the Seven Wonders of "
+    "the Ancient World; it guided ships into the harbour.\n",
+}
+
+
+@pytest.fixture
+def corpus_dir(tmp_path: Path) -> Path:
+    root = tmp_path / "docs"
+    root.mkdir()
+    for name, text in DOCUMENTS.items():
+        (root / name).write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def index_dir(tmp_path: Path, corpus_dir: Path) -> Path:
+    index = tmp_path / "index"
+    index_folders([corpus_dir], index)
+    return index
+
+
+@pytest.fixture
+def tool(index_dir: Path) -> SearchTool:
+    return open_search_tool(index_dir)
+
+
+class CountingTool:
+    """The real tool, counting the calls that reached it."""
+
+    def __init__(self, inner: SearchTool) -> None:
+        self.inner = inner
+        self.queries: list[str] = []
+
+    def search(self, query: str, limit: int) -> SearchResults:
+        self.queries.append(query)
+        return self.inner.search(query, limit)
+
+
+class FailingTool:
+    """A search tool whose index has gone bad: every call raises with a path in the message."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def search(self, query: str, limit: int) -> SearchResults:
+        self.calls += 1
+        raise RuntimeError("/home/someone/secret/index/meta.json: segment file truncated")
+
+
+def search(query: str, limit: int | None = None) -> str:
+    decision: dict[str, object] = {"action": "search", "query": query}
+    if limit is not None:
+        decision["limit"] = limit
+    return json.dumps(decision)
+
+
+def final(answer: str, citations: Iterable[str] = ()) -> str:
+    return json.dumps({"action": "final", "citations": list(citations), "answer": answer})
+
+
+def clarify(question: str) -> str:
+    return json.dumps({"action": "clarify", "question": question})
+
+
+def make_agent(model: ScriptedModel, tool: object, **limits: object) -> Agent:
+    settings = AgentSettings.model_validate(limits)
+    return Agent(model=model, tool=tool, settings=settings)  # type: ignore[arg-type]
+
+
+def run_script(
+    replies: Iterable[str],
+    tool: object,
+    question: str = "How hot should green tea water be?",
+    **limits: object,
+) -> tuple[AgentState, list[AgentEvent], ScriptedModel]:
+    model = ScriptedModel(replies)
+    events = list(make_agent(model, tool, **limits).run(question))
+    return final_state(iter(events)), events, model
