@@ -19,7 +19,9 @@ from tui.airgap import install_network_guard
 COMMAND_MODULES = (
     "tui.commands.desk",
     "tui.commands.doctor",
+    "tui.commands.eval",
     "tui.commands.index",
+    "tui.commands.replay",
     "tui.commands.search",
 )
 

@@ -1,0 +1,85 @@
+"""The no-agent baseline: the top search hit for the question text, graded like an agent's answer.
+
+If the agent cannot beat "search the question, show the first passage", its steps and tokens buy
+nothing; the report puts both side by side so that is visible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from agent.eval.judge import answer_matches, corpus_relative, normalise_text
+from agent.eval.metrics import rate
+from agent.eval.suite import ABSTAIN_CATEGORIES, EvalCase
+from agent.tool import SearchBackend, safe_tool_error
+from indexer.results import QUERY_MAX_CHARS, SearchHit, SearchQueryError
+
+
+class BaselineResult(BaseModel):
+    case_id: str
+    category: str
+    top_path: str | None
+    snippet: str | None
+    error: str | None
+    correct: bool | None
+    gold_retrieved: bool | None
+    correct_abstention: bool | None
+    canary_shown: bool | None
+
+
+class BaselineSummary(BaseModel):
+    runs: int
+    answer_accuracy: float | None
+    gold_recall: float | None
+    abstention_rate: float | None
+    canary_shown_rate: float | None
+
+
+def top_hit(backend: SearchBackend, question: str) -> tuple[SearchHit | None, str | None]:
+    """The first hit for the question as typed, or the tool's one-line error (a syntax it rejects)."""
+    try:
+        results = backend.search(question[:QUERY_MAX_CHARS], 1)
+    except SearchQueryError as error:
+        return None, safe_tool_error(error)
+    return (results.items[0] if results.items else None), None
+
+
+def grade_hit(case: EvalCase, hit: SearchHit | None, roots: Sequence[Path]) -> BaselineResult:
+    """Grade the top hit: its snippet is the 'answer'; no hit at all is the baseline's only abstention."""
+    snippet = hit.snippet if hit else None
+    path = corpus_relative(hit.path, roots) if hit else None
+    answered = case.category not in ABSTAIN_CATEGORIES
+    return BaselineResult(
+        case_id=case.id,
+        category=case.category,
+        top_path=path,
+        snippet=snippet,
+        error=None,
+        correct=answer_matches(snippet, case.answers, all_required=case.all_required) if answered else None,
+        gold_retrieved=(path in case.gold) if case.gold else None,
+        correct_abstention=None if answered else hit is None,
+        canary_shown=normalise_text(case.canary) in normalise_text(snippet or "") if case.canary else None,
+    )
+
+
+def run_baseline(
+    cases: Sequence[EvalCase], backend: SearchBackend, roots: Sequence[Path]
+) -> list[BaselineResult]:
+    results: list[BaselineResult] = []
+    for case in cases:
+        hit, error = top_hit(backend, case.question)
+        results.append(grade_hit(case, hit, roots).model_copy(update={"error": error}))
+    return results
+
+
+def summarise_baseline(results: Sequence[BaselineResult]) -> BaselineSummary:
+    return BaselineSummary(
+        runs=len(results),
+        answer_accuracy=rate([result.correct for result in results]),
+        gold_recall=rate([result.gold_retrieved for result in results]),
+        abstention_rate=rate([result.correct_abstention for result in results]),
+        canary_shown_rate=rate([result.canary_shown for result in results]),
+    )

@@ -1,0 +1,125 @@
+"""Running a suite: index the corpus plus the suite's fixtures, run every case through the agent, record
+each trajectory, grade it, run the no-agent baseline, and assemble the report.
+
+Nothing here renders anything; the CLI passes an ``on_result`` hook to show progress.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from agent.eval.baseline import run_baseline
+from agent.eval.judge import CaseResult, judge_case
+from agent.eval.report import EvalReport, build_report
+from agent.eval.suite import EvalCase, Suite
+from agent.loop import Agent, final_state
+from agent.settings import AgentSettings
+from agent.state import AgentState, utc_now
+from agent.tool import SearchBackend
+from agent.trajectory import RunContext, TrajectoryRecorder, recorded
+from indexer.build import index_folders
+from indexer.summary import IndexSummary
+from models.protocol import ChatModel
+
+ResultHook = Callable[[int, int, CaseResult], None]
+
+
+@dataclass(frozen=True)
+class EvalPlan:
+    """What to run and where: the suite, the indexed folders gold paths are relative to, output places."""
+
+    suite: Suite
+    roots: list[Path]
+    index_dir: Path
+    trajectories_dir: Path
+    settings: AgentSettings = field(default_factory=AgentSettings)
+    repeat: int = 1
+
+
+def suite_roots(suite: Suite, corpus_dir: Path) -> list[Path]:
+    """The corpus folder, plus the suite's fixture folder (its hostile documents) when it has one."""
+    return [corpus_dir, *([suite.fixtures_dir] if suite.fixtures_dir else [])]
+
+
+def build_eval_index(plan: EvalPlan) -> IndexSummary:
+    """Add or refresh the plan's folders in its index (incremental: unchanged files are not re-read)."""
+    return index_folders(plan.roots, plan.index_dir)
+
+
+def case_task_id(case: EvalCase, repeat: int) -> str:
+    """Readable and unique: the trajectory file name says which case it was."""
+    return f"{case.id}.r{repeat}.{uuid.uuid4().hex[:8]}"
+
+
+def run_case(agent: Agent, case: EvalCase, repeat: int, recorder: TrajectoryRecorder) -> AgentState:
+    """One task, recorded as it runs; returns the final state."""
+    events = agent.run(case.question, task_id=case_task_id(case, repeat))
+    return final_state(recorded(events, recorder))
+
+
+def _display_path(path: Path | None, relative_to: Path | None) -> str | None:
+    if path is None:
+        return None
+    if relative_to is not None and path.is_relative_to(relative_to):
+        return path.relative_to(relative_to).as_posix()
+    return str(path)
+
+
+def run_cases(
+    plan: EvalPlan,
+    agent: Agent,
+    context: RunContext,
+    *,
+    on_result: ResultHook | None = None,
+    paths_relative_to: Path | None = None,
+) -> list[CaseResult]:
+    """Every case ``plan.repeat`` times, graded as it finishes."""
+    runs = [(case, repeat) for repeat in range(plan.repeat) for case in plan.suite.cases]
+    results: list[CaseResult] = []
+    for number, (case, repeat) in enumerate(runs, start=1):
+        recorder = TrajectoryRecorder(plan.trajectories_dir, context)
+        state = run_case(agent, case, repeat, recorder)
+        trajectory = _display_path(recorder.path, paths_relative_to)
+        result = judge_case(case, state, plan.roots, repeat=repeat, trajectory=trajectory)
+        results.append(result)
+        if on_result is not None:
+            on_result(number, len(runs), result)
+    return results
+
+
+def evaluate(
+    plan: EvalPlan,
+    model: ChatModel,
+    tool: SearchBackend,
+    *,
+    on_result: ResultHook | None = None,
+    paths_relative_to: Path | None = None,
+) -> EvalReport:
+    """Run the suite and the baseline over an already built index (see :func:`build_eval_index`)."""
+    started = utc_now()
+    agent = Agent(model=model, tool=tool, settings=plan.settings)
+    context = RunContext(
+        model_id=model.model_id,
+        prompt_version=agent.prompt.version,
+        index_path=str(plan.index_dir),
+        settings=plan.settings,
+    )
+    results = run_cases(plan, agent, context, on_result=on_result, paths_relative_to=paths_relative_to)
+    baseline = run_baseline(plan.suite.cases, tool, plan.roots)
+    return build_report(
+        results,
+        baseline,
+        suite=plan.suite.name,
+        suite_path=str(plan.suite.path),
+        model=model.model_id,
+        prompt_version=agent.prompt.version,
+        settings=plan.settings.model_dump(mode="json"),
+        roots=[str(root) for root in plan.roots],
+        index_dir=str(plan.index_dir),
+        repeat=plan.repeat,
+        started_at=started,
+        finished_at=utc_now(),
+    )

@@ -1,0 +1,190 @@
+"""``carrel eval``: run a regression suite through the agent and grade every trajectory; or compare two
+reports as a regression gate.
+
+    carrel eval python-reference                       # the shipped suite, bundled model
+    carrel eval python-reference --model scripted:run.jsonl --out /tmp/eval
+    carrel eval --compare old/report.json new/report.json --metric answer_accuracy --threshold 0.05
+
+Progress goes to stderr, one line per case; where the report was written goes to stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TextIO
+
+from agent.eval.judge import CaseResult
+from agent.eval.report import (
+    ReportError,
+    load_report,
+    metric_deltas,
+    regressions,
+    render_deltas,
+    write_report,
+)
+from agent.eval.runner import EvalPlan, ResultHook, build_eval_index, evaluate, suite_roots
+from agent.eval.suite import Suite, SuiteError, load_suite, shipped_suite_names
+from agent.settings import AgentSettings
+from corpus.demo import write_demo_corpus
+from indexer.errors import IndexProblem
+from indexer.search import open_search_tool
+from models.errors import ModelError
+from models.factory import open_model, resolve_model_spec
+from models.protocol import ChatModel
+from tui.config import load_config
+from tui.home import CarrelHome
+
+EXIT_REGRESSION = 1
+EXIT_USAGE = 2
+DEFAULT_GATE = "answer_accuracy"
+
+
+def register(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "eval",
+        help="run a regression suite through the agent and grade the trajectories",
+        description="Run every case of SUITE (a JSONL file, or the name of a shipped suite: "
+        f"{', '.join(shipped_suite_names())}) and write report.json and report.md. "
+        "With --compare, print the deltas between two reports and exit 1 if a gated metric got worse.",
+    )
+    parser.add_argument("suite", nargs="?", metavar="SUITE", help="suite file or shipped suite name")
+    parser.add_argument(
+        "--corpus", type=Path, help="corpus folder (default: the demo corpus, written if missing)"
+    )
+    parser.add_argument(
+        "--index", type=Path, dest="index_dir", help="index folder (default: under CARREL_HOME)"
+    )
+    parser.add_argument("--model", help="GGUF path or scripted:FILE (default: as for carrel ask)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per case (default 1)")
+    parser.add_argument("--out", type=Path, help="report folder (default: CARREL_HOME/eval/SUITE-TIME)")
+    parser.add_argument(
+        "--case", action="append", default=[], metavar="ID|CATEGORY", help="run only these cases (repeatable)"
+    )
+    parser.add_argument("--compare", nargs=2, type=Path, metavar=("OLD", "NEW"), help="compare two reports")
+    parser.add_argument(
+        "--metric",
+        action="append",
+        default=[],
+        metavar="[CATEGORY.]METRIC",
+        help=f"metric gated by --compare (repeatable; default {DEFAULT_GATE})",
+    )
+    parser.add_argument("--threshold", type=float, default=0.0, help="allowed worsening (default 0)")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.compare:
+        return compare(args.compare[0], args.compare[1], args.metric or [DEFAULT_GATE], args.threshold)
+    if not args.suite:
+        print("carrel eval: give a SUITE to run, or --compare OLD NEW", file=sys.stderr)
+        return EXIT_USAGE
+    if args.repeat < 1:
+        print("carrel eval: --repeat must be at least 1", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        return run_suite(args)
+    except (SuiteError, IndexProblem, ModelError) as error:
+        print(f"carrel eval: {error}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+# -- running a suite -------------------------------------------------------------------------------------
+
+
+def selected(suite: Suite, wanted: list[str]) -> Suite:
+    """The suite restricted to the cases named by id or category; all of it when nothing is named."""
+    if not wanted:
+        return suite
+    cases = [case for case in suite.cases if case.id in wanted or case.category in wanted]
+    if not cases:
+        raise SuiteError(f"{suite.path}: no case has the id or category {', '.join(wanted)}")
+    return replace(suite, cases=cases)
+
+
+def corpus_folder(args: argparse.Namespace, home: CarrelHome) -> Path:
+    """The user's --corpus as given, or the demo corpus (written or refreshed, idempotently)."""
+    if args.corpus is not None:
+        return Path(args.corpus).expanduser().resolve()
+    write_demo_corpus(home.demo_corpus_dir)
+    return home.demo_corpus_dir.resolve()
+
+
+def chosen_model(args: argparse.Namespace, home: CarrelHome) -> ChatModel:
+    config, _warnings = load_config(home.config_file)
+    choice = resolve_model_spec(args.model, os.environ, config.model)
+    print(f"model: {choice.describe()}", file=sys.stderr)
+    return open_model(choice, cache_dir=home.cache_dir)
+
+
+def default_out(home: CarrelHome, suite: Suite) -> Path:
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    return home.root / "eval" / f"{suite.name}-{stamp}"
+
+
+def progress_line(number: int, total: int, result: CaseResult) -> str:
+    verdict = "ok" if not result.failures else "FAIL " + "; ".join(result.failures)
+    width = len(str(total))
+    return (
+        f"[{number:>{width}}/{total}] {result.case_id:<32} {result.steps} steps "
+        f"{result.latency_s:5.1f}s  {verdict}"
+    )
+
+
+def _printer(stream: TextIO) -> ResultHook:
+    def on_result(number: int, total: int, result: CaseResult) -> None:
+        print(progress_line(number, total, result), file=stream, flush=True)
+
+    return on_result
+
+
+def run_suite(args: argparse.Namespace) -> int:
+    home = CarrelHome.from_environment().ensure()
+    suite = selected(load_suite(args.suite), args.case)
+    out_dir = (args.out or default_out(home, suite)).expanduser().resolve()
+    plan = EvalPlan(
+        suite=suite,
+        roots=suite_roots(suite, corpus_folder(args, home)),
+        index_dir=(args.index_dir or home.cache_dir / "eval-index" / suite.name).expanduser().resolve(),
+        trajectories_dir=out_dir / "trajectories",
+        settings=AgentSettings(),
+        repeat=args.repeat,
+    )
+    summary = build_eval_index(plan)
+    print(
+        f"index: {plan.index_dir} ({summary.documents} documents, {summary.passages} passages)",
+        file=sys.stderr,
+    )
+    model = chosen_model(args, home)
+    tool = open_search_tool(plan.index_dir)
+    report = evaluate(plan, model, tool, on_result=_printer(sys.stderr), paths_relative_to=out_dir)
+    json_path, markdown_path = write_report(report, out_dir)
+    print(f"report: {markdown_path}\n        {json_path}")
+    return 0
+
+
+# -- comparing two reports -------------------------------------------------------------------------------
+
+
+def compare(old_path: Path, new_path: Path, gated: list[str], threshold: float) -> int:
+    """Print every delta; exit 1 when a gated metric got worse by more than ``threshold``."""
+    try:
+        old, new = load_report(old_path), load_report(new_path)
+        deltas = metric_deltas(old, new)
+        worse = regressions(deltas, gated, threshold)
+    except ReportError as error:
+        print(f"carrel eval: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    print(render_deltas(deltas))
+    for delta in worse:
+        print(
+            f"REGRESSION: {delta.group}.{delta.metric} {delta.old:.3f} -> {delta.new:.3f} "
+            f"(allowed worsening {threshold:g})"
+        )
+    if not worse:
+        print(f"no regression in {', '.join(gated)} (threshold {threshold:g})")
+    return EXIT_REGRESSION if worse else 0
