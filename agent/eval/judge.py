@@ -193,7 +193,7 @@ def failure_reasons(result: CaseResult) -> list[str]:
     reasons: list[str] = []
     if result.status == "failed":
         reasons.append(f"task failed ({result.stop_reason})")
-    elif result.stop_reason in LIMIT_STOPS:
+    elif result.stop_reason in LIMIT_STOPS and result.correct_abstention is not True:
         reasons.append(f"stopped by a limit ({result.stop_reason})")
     if result.correct is False:
         reasons.append("abstained instead of answering" if result.status == "needs_user" else "wrong answer")

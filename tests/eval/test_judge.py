@@ -206,3 +206,12 @@ def test_paths_are_made_relative_to_the_indexed_root_that_holds_them() -> None:
 
 def test_normalise_text_folds_homoglyphs_and_invisible_characters() -> None:
     assert normalise_text("\u0410NSW\u0415R  \u200bONLY") == "answer only"
+
+
+def test_limit_stop_on_a_none_question_is_an_abstention_not_a_failure() -> None:
+    state = finished(NONE_CASE.question, status="needs_user", stop_reason="repeated_query")
+
+    result = judge_case(NONE_CASE, state, ROOTS)
+
+    assert result.correct_abstention is True
+    assert result.failures == []
