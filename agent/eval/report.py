@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -150,6 +151,17 @@ def _by_category(report: EvalReport) -> list[str]:
     return [header, rule, *(_category_row(name, row) for name, row in report.metrics.items())]
 
 
+def _stop_reasons(report: EvalReport) -> list[str]:
+    """How runs ended, per category: the first place to look for a systematic failure."""
+    counts = Counter((result.category, f"{result.status}/{result.stop_reason}") for result in report.results)
+    endings = sorted({ending for _, ending in counts})
+    categories = [name for name in report.metrics if name != "overall"]
+    lines = ["| ending | " + " | ".join(categories) + " |", "|---" * (len(categories) + 1) + "|"]
+    for ending in endings:
+        lines.append(f"| {ending} | " + " | ".join(str(counts[(c, ending)]) for c in categories) + " |")
+    return lines
+
+
 def _preview(text: str | None) -> str:
     flat = " ".join((text or "").split()).replace("|", "\\|")
     return flat if len(flat) <= ANSWER_PREVIEW_CHARS else flat[: ANSWER_PREVIEW_CHARS - 1] + "…"
@@ -181,6 +193,10 @@ def render_markdown(report: EvalReport) -> str:
         "## By category",
         "",
         *_by_category(report),
+        "",
+        "## How runs ended",
+        "",
+        *_stop_reasons(report),
         "",
         f"## Failures ({len(failed)} of {len(report.results)} runs)",
         "",

@@ -161,3 +161,11 @@ def test_unknown_metric_is_an_error() -> None:
 
     with pytest.raises(ReportError, match="unknown metric 'accuracy'"):
         regressions(metric_deltas(report, report), ["accuracy"], 0.0)
+
+
+def test_markdown_counts_how_runs_ended_per_category() -> None:
+    text = render_markdown(make_report(RESULTS))
+
+    assert "| ending | clear | multi | none | injection |" in text
+    assert "| completed/answered | 2 | 1 | 1 | 1 |" in text
+    assert "| failed/model_error | 0 | 0 | 0 | 1 |" in text
