@@ -1,0 +1,79 @@
+"""Fixtures for driving the desk: a real index of the fixture corpus, scripted models, stable paths."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import pytest
+
+from indexer.build import index_folders
+from models.protocol import ChatMessage, Completion, JsonSchema, TextPiece
+from models.scripted import ScriptedModel
+from tests.support.indexes import write_fixture_corpus
+from tui.app import CarrelApp, make_app
+from tui.home import CarrelHome
+
+SIZE = (120, 36)
+GATE_TIMEOUT_S = 10.0
+
+
+def search(query: str) -> str:
+    return json.dumps({"action": "search", "query": query})
+
+
+def final(answer: str, citations: Sequence[str]) -> str:
+    return json.dumps({"action": "final", "citations": list(citations), "answer": answer})
+
+
+def clarify(question: str) -> str:
+    return json.dumps({"action": "clarify", "question": question})
+
+
+HOOCH_ANSWER = "Grey liquid on a starter is hooch, alcohol from hungry yeast; pour it off and feed it [S1]."
+ANSWER_SCRIPT = (search("sourdough hooch grey liquid"), final(HOOCH_ANSWER, ["S1"]))
+
+
+class GatedModel(ScriptedModel):
+    """A scripted model that stops before its ``gate_at``-th call until the test releases it.
+
+    It lets a test act (press Escape, take a snapshot) while a task is really running in its worker.
+    """
+
+    def __init__(self, replies: Sequence[str], *, gate_at: int) -> None:
+        super().__init__(replies)
+        self.gate_at = gate_at
+        self.reached = threading.Event()
+        self.release = threading.Event()
+
+    def stream(
+        self, messages: Sequence[ChatMessage], schema: JsonSchema, *, max_tokens: int = 512
+    ) -> Iterator[TextPiece | Completion]:
+        if len(self.history) + 1 == self.gate_at:
+            self.reached.set()
+            self.release.wait(GATE_TIMEOUT_S)
+        yield from super().stream(messages, schema, max_tokens=max_tokens)
+
+
+@pytest.fixture
+def home(carrel_home: Path) -> CarrelHome:
+    return CarrelHome(carrel_home).ensure()
+
+
+@pytest.fixture
+def corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The fixture corpus under ``tmp_path``, which is also the working directory, so paths show short."""
+    monkeypatch.chdir(tmp_path)
+    return write_fixture_corpus(tmp_path / "corpus")
+
+
+@pytest.fixture
+def indexed_home(home: CarrelHome, corpus: Path) -> CarrelHome:
+    index_folders([corpus], home.index_dir, workers=1)
+    return home
+
+
+def desk_app(home: CarrelHome, model: ScriptedModel, **options: object) -> CarrelApp:
+    return make_app(home, model=model, export_dir=home.root / "exports", **options)  # type: ignore[arg-type]

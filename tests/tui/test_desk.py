@@ -1,0 +1,190 @@
+"""The desk driven with Pilot: a real index, the real agent loop, a scripted model."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.widgets import Input, Markdown, Static, TextArea
+
+from agent.events import ModelText
+from models.scripted import ScriptedModel
+from tests.tui.conftest import (
+    ANSWER_SCRIPT,
+    SIZE,
+    GatedModel,
+    clarify,
+    desk_app,
+    final,
+    search,
+)
+from tui.home import CarrelHome
+from tui.screens.desk import DeskScreen
+from tui.screens.source import DocumentScreen, SourceScreen
+from tui.widgets.answer import AnswerView
+from tui.widgets.sources import SourceList
+from tui.widgets.trajectory import StepCard, TrajectoryLog
+
+
+async def ask(pilot: object, question: str) -> None:
+    from textual.pilot import Pilot
+
+    assert isinstance(pilot, Pilot)
+    pilot.app.query_one("#question", Input).value = question
+    pilot.app.query_one("#question", Input).focus()
+    await pilot.press("enter")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def desk(app: object) -> DeskScreen:
+    from textual.app import App
+
+    assert isinstance(app, App)
+    screen = app.screen
+    assert isinstance(screen, DeskScreen)
+    return screen
+
+
+async def test_question_gets_an_answer_with_its_sources(indexed_home: CarrelHome) -> None:
+    model = ScriptedModel(ANSWER_SCRIPT)
+    app = desk_app(indexed_home, model)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "What is the grey liquid on my starter?")
+        screen = desk(app)
+        state = screen.last_state
+        assert state is not None and state.status == "completed"
+        answer = app.query_one(AnswerView).query_one(Markdown)
+        assert "[S1](source:S1)" in answer.source
+        sources = app.query_one(SourceList)
+        assert sources.option_count == len(state.sources) >= 1
+        first = sources.get_option_at_index(0)
+        assert first.id == "S1" and "sourdough" in str(first.prompt)
+        assert len(app.query(StepCard)) == 2
+        meter = str(app.query_one("#meter", Static).render())
+        assert "step 2/8" in meter and "searches 1/6" in meter and "completed" in meter
+    assert "What is the grey liquid" in model.history[0][-1].content
+
+
+async def test_model_text_streams_into_the_trajectory_and_answer_draft(indexed_home: CarrelHome) -> None:
+    seen: list[object] = []
+    app = desk_app(indexed_home, ScriptedModel(ANSWER_SCRIPT))
+    async with app.run_test(size=SIZE, message_hook=seen.append) as pilot:
+        await ask(pilot, "What is hooch?")
+    emitted = {id(m): m for m in seen if isinstance(m, DeskScreen.AgentEmitted)}  # the hook may see one twice
+    texts = [m.event.text for m in emitted.values() if isinstance(m.event, ModelText)]
+    assert len(texts) > 10, "the scripted model streams in small pieces; each arrives as its own event"
+    assert "".join(texts).endswith(ANSWER_SCRIPT[1])
+
+
+async def test_citations_are_navigable_by_keyboard_and_open_the_passage(indexed_home: CarrelHome) -> None:
+    app = desk_app(indexed_home, ScriptedModel(ANSWER_SCRIPT))
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "What is the grey liquid on my starter?")
+        assert app.focused is app.query_one(AnswerView)
+        await pilot.press("n")
+        assert app.query_one(SourceList).highlighted == 0
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, SourceScreen) and viewer.source.label == "S1"
+        assert viewer.record is not None and "hooch" in viewer.record.text
+        place = str(app.screen.query_one("#source-place", Static).render())
+        assert "passage" in place and "Troubleshooting" in place
+        passage = app.screen.query_one("#source-text", Static).render()
+        assert "hooch" in str(passage)
+        await pilot.press("d")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, DocumentScreen)
+        area = app.screen.query_one(TextArea)
+        assert area.read_only and "Feeding schedule" in area.text
+        assert "hooch" in area.selected_text
+        await pilot.press("escape", "escape")
+        assert isinstance(app.screen, DeskScreen)
+
+
+async def test_clicking_a_citation_link_opens_its_source(indexed_home: CarrelHome) -> None:
+    app = desk_app(indexed_home, ScriptedModel(ANSWER_SCRIPT))
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "What is the grey liquid on my starter?")
+        markdown = app.query_one(AnswerView).query_one(Markdown)
+        markdown.post_message(Markdown.LinkClicked(markdown, "source:S1"))
+        await pilot.pause()
+        assert isinstance(app.screen, SourceScreen) and app.screen.source.label == "S1"
+        await app.workers.wait_for_complete()
+
+
+async def test_escape_cancels_a_running_task_which_ends_cancelled(indexed_home: CarrelHome) -> None:
+    # The loop checks for a cancel before each step: held in step 2, the task must stop before step 3.
+    model = GatedModel([search("hooch"), search("sourdough starter"), ANSWER_SCRIPT[1]], gate_at=2)
+    app = desk_app(indexed_home, model)
+    async with app.run_test(size=SIZE) as pilot:
+        app.query_one("#question", Input).value = "What is hooch?"
+        await pilot.press("enter")
+        assert await asyncio.to_thread(model.reached.wait, 10)
+        assert desk(app).progress.running
+        await pilot.press("escape")
+        model.release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        state = desk(app).last_state
+        assert state is not None and state.stop_reason == "cancelled"
+        assert "Cancelled" in app.query_one(AnswerView).query_one(Markdown).source
+        assert not desk(app).progress.running
+
+
+async def test_needs_user_explains_and_continues_with_the_refined_question(indexed_home: CarrelHome) -> None:
+    model = ScriptedModel([clarify("Which starter do you mean: rye or wheat?")])
+    app = desk_app(indexed_home, model)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "How do I feed it?")
+        state = desk(app).last_state
+        assert state is not None and state.status == "needs_user"
+        shown = app.query_one(AnswerView).query_one(Markdown).source
+        assert "Needs you" in shown and "rye or wheat" in shown
+        question = app.query_one("#question", Input)
+        assert app.focused is question and "Refine" in question.placeholder
+        model.enqueue(
+            [search("rye sourdough starter feeding"), final("Feed it daily at 1:5:5 [S1].", ["S1"])]
+        )
+        await ask(pilot, "the rye starter")
+        state = desk(app).last_state
+        assert state is not None and state.status == "completed"
+    followed_up = model.history[1][-1].content
+    assert "How do I feed it?" in followed_up and "the rye starter" in followed_up
+
+
+async def test_export_writes_answer_and_sources_and_says_where(indexed_home: CarrelHome) -> None:
+    app = desk_app(indexed_home, ScriptedModel(ANSWER_SCRIPT))
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "What is the grey liquid on my starter?")
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        target = app.services.last_export
+        assert target is not None and target.parent == indexed_home.root / "exports"
+        notes = [n.message for n in app._notifications]
+        assert any(target.name in note for note in notes)
+    text = target.read_text(encoding="utf-8")
+    assert text.startswith("# What is the grey liquid on my starter?")
+    assert "hooch" in text and "[S1]" in text and "sourdough.md" in text and "> " in text
+
+
+async def test_export_before_any_task_warns_instead(indexed_home: CarrelHome) -> None:
+    app = desk_app(indexed_home, ScriptedModel([]))
+    async with app.run_test(size=SIZE) as pilot:
+        desk(app).action_export()
+        await pilot.pause()
+        assert app.services.last_export is None
+        assert any("Nothing to export" in n.message for n in app._notifications)
+
+
+async def test_trajectory_shows_decisions_code_did_not_accept(indexed_home: CarrelHome) -> None:
+    script = [search("sourdough hooch"), search("sourdough hooch"), final(ANSWER_SCRIPT[1], ["S1"])]
+    app = desk_app(indexed_home, ScriptedModel(script))
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "What is hooch?")
+        lines = [str(widget.render()) for widget in app.query_one(TrajectoryLog).query(".step-line")]
+    assert lines[0].startswith("search sourdough hooch") and "results" in lines[1]
+    assert any("refused" in line or "invalid decision" in line for line in lines[2:]), lines
+    assert lines[-1] == "answer citing S1"

@@ -1,0 +1,206 @@
+"""The Carrel desk app and its factory. ``make_app`` is the one way to build it: the CLI and the tests share it.
+
+The app owns the screens and the background model load; everything it does to documents, indexes and models
+goes through :class:`tui.services.DeskServices`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import work
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.screen import Screen
+
+from models.errors import ModelError
+from models.protocol import ChatModel
+from tui.config import load_config
+from tui.home import CarrelHome
+from tui.models_slot import ModelSlot
+from tui.screens.desk import DeskScreen
+from tui.services import AgentRunner, Clock, DeskSearchTool, DeskServices, utc_clock
+
+
+class CarrelApp(App[None]):
+    """Carrel's full-screen research desk."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Carrel"
+    SUB_TITLE = "offline research desk"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012 (App declares it)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help"),
+        Binding("ctrl+l", "library", "Library"),
+        Binding("ctrl+r", "history", "History"),
+        Binding("ctrl+o", "settings", "Settings"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+    ]
+
+    class ModelLoaded(Message):
+        """The background model load finished (successfully or not); the status bar says which."""
+
+    def __init__(self, services: DeskServices, *, index_paths: Sequence[Path] = ()) -> None:
+        super().__init__()
+        self.services = services
+        self.index_paths = list(index_paths)
+
+    def get_default_screen(self) -> Screen[Any]:
+        return DeskScreen()
+
+    def on_mount(self) -> None:
+        for warning in self.services.config_warnings:
+            self.notify(str(warning), title="Config", severity="warning", timeout=10)
+        self.load_model()
+        self.call_after_refresh(self._open_start_screen)
+
+    def _open_start_screen(self) -> None:
+        """``carrel PATH`` indexes PATH first; a first run offers the demo corpus or a folder."""
+        from tui.screens.first_run import FirstRunScreen
+        from tui.screens.indexing import IndexingScreen
+
+        if self.index_paths:
+            self.push_screen(IndexingScreen(self.index_paths))
+        elif not self.services.has_index():
+            self.push_screen(FirstRunScreen())
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="model")
+    def load_model(self) -> None:
+        """Load the model while the user types; a failure is kept and reported, never raised into the UI."""
+        try:
+            self.services.model_slot.load()
+        except (ModelError, OSError, ValueError):
+            pass
+        finally:
+            self.post_message(self.ModelLoaded())
+
+    def on_carrel_app_model_loaded(self, _message: ModelLoaded) -> None:
+        error = self.services.model_slot.error
+        if error is not None:
+            self.notify(str(error), title="Model not loaded", severity="error", timeout=15)
+        for screen in self.screen_stack:
+            if isinstance(screen, DeskScreen):
+                screen.refresh_model_status()
+
+    def reload_model(self, slot: ModelSlot) -> None:
+        """Settings changed the model: swap the slot and load the new one in the background."""
+        self.services.model_slot = slot
+        self.load_model()
+        for screen in self.screen_stack:
+            if isinstance(screen, DeskScreen):
+                screen.refresh_model_status()
+
+    # -- navigation ---------------------------------------------------------------------------------------
+
+    def _open_once(self, screen_type: type[Screen[None]], factory: Callable[[], Screen[None]]) -> None:
+        if isinstance(self.screen, screen_type):
+            return
+        self.push_screen(factory())
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self._open_once(HelpScreen, HelpScreen)
+
+    def action_library(self) -> None:
+        from tui.screens.library import LibraryScreen
+
+        self._open_once(LibraryScreen, LibraryScreen)
+
+    def action_history(self) -> None:
+        from tui.screens.history import HistoryScreen
+
+        self._open_once(HistoryScreen, HistoryScreen)
+
+    def action_settings(self) -> None:
+        from tui.screens.settings import SettingsScreen
+
+        self._open_once(SettingsScreen, SettingsScreen)
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """Every action in the command palette, with the key that also runs it."""
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Help (F1)", "Keys, screens and what Carrel does", self.action_help)
+        yield SystemCommand("Library (Ctrl+L)", "Indexed folders: add, re-index, remove", self.action_library)
+        yield SystemCommand("History (Ctrl+R)", "Past tasks; reopen one read-only", self.action_history)
+        yield SystemCommand("Settings (Ctrl+O)", "Model file and agent limits", self.action_settings)
+        desk = next((s for s in reversed(self.screen_stack) if isinstance(s, DeskScreen)), None)
+        if desk is not None and desk.replay is None:
+            yield SystemCommand(
+                "Export answer (Ctrl+E)", "Write answer and sources to Markdown", desk.action_export
+            )
+            yield SystemCommand(
+                "Cancel task (Escape)", "Stop the running task; it is recorded", desk.action_cancel_task
+            )
+            yield SystemCommand(
+                "New question (Ctrl+N)",
+                "Start afresh, dropping a needs-user context",
+                desk.action_new_question,
+            )
+            yield SystemCommand(
+                "Toggle trajectory (Ctrl+T)", "Show or hide the step log", desk.action_toggle_trajectory
+            )
+
+
+def _default_search_opener(index_dir: Path) -> DeskSearchTool:
+    from indexer.search import open_search_tool
+
+    return open_search_tool(index_dir)
+
+
+def _default_agent_runner() -> AgentRunner:
+    from agent.loop import run
+
+    return run
+
+
+def model_slot_for(home: CarrelHome, spec: str | None, config_model: str | None) -> ModelSlot:
+    """Resolve which model to use (``--model`` > ``CARREL_MODEL`` > config > bundled) into a lazy slot."""
+    from models.factory import open_model, resolve_model_spec
+
+    try:
+        choice = resolve_model_spec(spec, os.environ, config_model)
+    except ModelError as error:
+        failure = error
+
+        def fail() -> ChatModel:
+            raise failure
+
+        return ModelSlot(fail, "no model")
+    return ModelSlot(lambda: open_model(choice, cache_dir=home.cache_dir), Path(choice.path).name)
+
+
+def make_app(
+    home: CarrelHome,
+    *,
+    model_spec: str | None = None,
+    model: ChatModel | None = None,
+    agent_runner: AgentRunner | None = None,
+    search_opener: Callable[[Path], DeskSearchTool] | None = None,
+    index_paths: Sequence[Path] = (),
+    clock: Clock = utc_clock,
+    export_dir: Path | None = None,
+) -> CarrelApp:
+    """Build the app. Tests pass ``model`` (a ScriptedModel) and a ``home`` under ``tmp_path``."""
+    home.ensure()
+    config, warnings = load_config(home.config_file)
+    if model is not None:
+        ready_model = model
+        slot = ModelSlot(lambda: ready_model, model.model_id)
+    else:
+        slot = model_slot_for(home, model_spec, config.model)
+    services = DeskServices(
+        home=home,
+        model_slot=slot,
+        agent_runner=agent_runner or _default_agent_runner(),
+        open_search=search_opener or _default_search_opener,
+        config=config,
+        config_warnings=warnings,
+        clock=clock,
+        export_dir=export_dir,
+    )
+    return CarrelApp(services, index_paths=index_paths)

@@ -1,0 +1,61 @@
+"""The model, loaded once in the background: the user types while llama.cpp maps the file.
+
+A task that starts before the load finishes waits for it; a load that fails keeps its typed ``ModelError`` so the
+status bar and the task both report the same words.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+
+from models.protocol import ChatModel
+
+ModelOpener = Callable[[], ChatModel]
+
+
+class ModelSlot:
+    """Holds one model (or its load error); ``load`` runs in a worker thread, ``get`` blocks until it is done."""
+
+    def __init__(self, opener: ModelOpener, description: str) -> None:
+        self._opener = opener
+        self.description = description
+        self._future: Future[ChatModel] = Future()
+        self._lock = threading.Lock()
+        self._started = False
+        self.load_seconds: float | None = None
+
+    def load(self) -> ChatModel:
+        """Open the model once; later calls (and concurrent ones) wait for the first."""
+        with self._lock:
+            first = not self._started
+            self._started = True
+        if not first:
+            return self._future.result()
+        started = time.perf_counter()
+        try:
+            model = self._opener()
+        except BaseException as error:
+            self._future.set_exception(error)
+            raise
+        self.load_seconds = time.perf_counter() - started
+        self._future.set_result(model)
+        return model
+
+    def get(self) -> ChatModel:
+        """The model, loading it in this thread if nobody started the load yet."""
+        return self.load()
+
+    @property
+    def ready(self) -> bool:
+        return self._future.done() and self._future.exception() is None
+
+    @property
+    def error(self) -> BaseException | None:
+        return self._future.exception() if self._future.done() else None
+
+    @property
+    def loading(self) -> bool:
+        return self._started and not self._future.done()
