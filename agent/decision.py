@@ -60,12 +60,15 @@ class DecisionError(ValueError):
     """The model's text is not a decision; the message says what was wrong, for the corrective turn."""
 
 
-def _search_schema() -> dict[str, Any]:
+def _search_schema(queries: Sequence[str] | None) -> dict[str, Any]:
+    query: dict[str, Any] = {"type": "string", "minLength": QUERY_MIN_CHARS, "maxLength": QUERY_MAX_CHARS}
+    if queries:
+        query = {"enum": list(queries)}
     return {
         "type": "object",
         "properties": {
             "action": {"const": "search"},
-            "query": {"type": "string", "minLength": QUERY_MIN_CHARS, "maxLength": QUERY_MAX_CHARS},
+            "query": query,
             "limit": {"type": "integer", "minimum": LIMIT_MIN, "maximum": LIMIT_MAX},
         },
         "required": ["action", "query"],
@@ -73,7 +76,8 @@ def _search_schema() -> dict[str, Any]:
     }
 
 
-def _final_schema(labels: Sequence[str], answer_max_chars: int) -> dict[str, Any]:
+def _final_schema(labels: Sequence[str], answer_max_chars: int) -> list[dict[str, Any]]:
+    """A cited answer (when there are labels to cite) or the fixed no-evidence answer with no citations."""
     cited = {
         "type": "object",
         "properties": {
@@ -99,7 +103,7 @@ def _final_schema(labels: Sequence[str], answer_max_chars: int) -> dict[str, Any
         "required": ["action", "citations", "answer"],
         "additionalProperties": False,
     }
-    return {"oneOf": [cited, abstaining]}
+    return [cited, abstaining] if labels else [abstaining]
 
 
 def _clarify_schema() -> dict[str, Any]:
@@ -115,14 +119,21 @@ def _clarify_schema() -> dict[str, Any]:
 
 
 def decision_schema(
-    allowed: Collection[Action], labels: Sequence[str], *, answer_max_chars: int = 600
+    allowed: Collection[Action],
+    labels: Sequence[str],
+    *,
+    queries: Sequence[str] | None = None,
+    answer_max_chars: int = 600,
 ) -> dict[str, Any]:
-    """The JSON schema for this step: only the allowed actions, citations limited to ``labels``."""
+    """The JSON schema for this step: only the allowed actions, citations limited to ``labels``.
+
+    With ``queries`` the search query is a choice among them (an enum) instead of free text.
+    """
     options: list[dict[str, Any]] = []
     if "search" in allowed:
-        options.append(_search_schema())
-    if "final" in allowed and labels:
-        options.extend(_final_schema(labels, answer_max_chars)["oneOf"])
+        options.append(_search_schema(queries))
+    if "final" in allowed:
+        options.extend(_final_schema(labels, answer_max_chars))
     if "clarify" in allowed:
         options.append(_clarify_schema())
     if not options:

@@ -36,6 +36,7 @@ from agent.events import (
     TaskStarted,
     TokensUsed,
 )
+from agent.evidence import Evidence, assess, candidate_queries, key_terms, needs_clarifying
 from agent.guards import check_final
 from agent.settings import AgentSettings
 from agent.sources import SourceLedger
@@ -146,12 +147,14 @@ class _TaskRun:
             self.state.task_id = task_id
         self.ledger = SourceLedger(self.settings.source_chars)
         self.seen_queries: set[str] = set()
+        self.queries_run: list[str] = []
         self.repeats = 0
         self.tool_failures_in_a_row = 0
         self.empty_searches_in_a_row = 0
         self.invalid_decisions_in_a_row = 0
         self.invalid_finals = 0
         self.final_only_because: StopReason | None = None
+        self.terms = key_terms(question)
         self.transcript = Transcript(
             agent.prompt.render(max_searches=self.settings.max_searches), self._opening(question)
         )
@@ -210,29 +213,55 @@ class _TaskRun:
         return self.settings.max_searches - self.state.search_count
 
     def _allowed_actions(self) -> list[Action]:
-        """Actions offered in the next schema. The last step and exhausted searches leave only answering."""
-        has_sources = bool(self.state.sources)
+        """Actions offered in the next schema: code narrows the choice, the model picks within it.
+
+        An unnamed-referent question may only be clarified; searching stops being offered once the sources
+        mention enough of the question's key words, on the last step, or when searches are used up; and when
+        only an answer is left but no source mentions the key words, code ends the task ``no_evidence`` itself.
+        """
+        if self.state.step_count == 0 and needs_clarifying(self.state.question):
+            return ["clarify"]
         if self.final_only_because:
             return ["final"]
-        allowed: list[Action] = []
-        if self._searches_left() > 0 and not (has_sources and self._steps_left() == 1):
-            allowed.append("search")
-        if has_sources:
-            allowed.append("final")
-        if not self.seen_queries and self.state.step_count == 0:
-            allowed.append("clarify")
-        if not allowed:
+        evidence = self._evidence()
+        searchable = self._query_choices(evidence) or not self.settings.query_choices
+        if self._can_search() and searchable and evidence.coverage < self.settings.answer_coverage:
+            return ["search", "final"] if self.state.sources else ["search"]
+        if not self.state.sources:
             raise _Stop(
                 "needs_user",
                 "no_evidence",
                 f"Searched {self.state.search_count} times; nothing in the documents matched.",
             )
-        return allowed
+        if not evidence.citable or evidence.coverage < self.settings.min_coverage:
+            raise _Stop(
+                "needs_user",
+                "no_evidence",
+                "The sources found do not mention enough of the question's key words "
+                f"(missing: {', '.join(evidence.missing)}). {self._found_so_far()}",
+            )
+        return ["final"]
+
+    def _can_search(self) -> bool:
+        last_step = self.state.sources and self._steps_left() == 1
+        return self._searches_left() > 0 and not last_step
+
+    def _evidence(self) -> Evidence:
+        return assess(self.terms, self.state.sources)
+
+    def _query_choices(self, evidence: Evidence) -> list[str]:
+        return candidate_queries(self.state.question, evidence.missing, self.queries_run)
 
     # -- asking the model ----------------------------------------------------------------------------------
 
     def _ask_model(self, allowed: list[Action]) -> Generator[AgentEvent, None, Completion]:
-        schema = decision_schema(allowed, self.ledger.labels, answer_max_chars=self.settings.answer_max_chars)
+        evidence = self._evidence()
+        schema = decision_schema(
+            allowed,
+            evidence.citable,
+            queries=self._query_choices(evidence) if self.settings.query_choices else None,
+            answer_max_chars=self.settings.answer_max_chars,
+        )
         messages, prompt_tokens = self._messages_within_budget()
         before = time.perf_counter()
         try:
@@ -351,32 +380,34 @@ class _TaskRun:
 
     def _not_allowed(self, raw: str, decision: Decision, allowed: list[Action]) -> Events:
         """A well-formed decision the schema did not offer: a limit stop for searches, a correction otherwise."""
-        if isinstance(decision, SearchDecision):
-            yield self._record(_plan_content(raw, decision))
-            yield from self._refuse_search(decision, "not allowed at this step")
-            if self.final_only_because == "invalid_final":
-                raise _Stop("failed", "invalid_final", "The model searched instead of fixing its answer.")
-            if self.final_only_because == "no_new_information":
-                raise _Stop(
-                    "needs_user",
-                    "no_new_information",
-                    f"The last searches found nothing new. {self._found_so_far()}",
-                )
-            if self._searches_left() <= 0:
-                raise _Stop(
-                    "needs_user",
-                    "max_searches",
-                    f"Used all {self.settings.max_searches} searches. {self._found_so_far()}",
-                )
-            raise _Stop(
-                "needs_user",
-                "max_steps",
-                f"Reached the limit of {self.settings.max_steps} steps. {self._found_so_far()}",
+        stop = self._search_limit_stop() if isinstance(decision, SearchDecision) else None
+        if stop is None:
+            reason = f"'{decision.action}' is not allowed at this step (allowed: {', '.join(allowed)})"
+            if allowed == ["final"]:
+                reason += "; the sources above already mention the question's key words, so answer now"
+            yield from self._invalid_decision(raw, reason)
+            return
+        assert isinstance(decision, SearchDecision)
+        yield self._record(_plan_content(raw, decision))
+        yield from self._refuse_search(decision, "not allowed at this step")
+        raise stop
+
+    def _search_limit_stop(self) -> _Stop | None:
+        """Why a search is refused, if a limit (not the evidence rule) refuses it."""
+        found = self._found_so_far()
+        if self.final_only_because == "invalid_final":
+            return _Stop("failed", "invalid_final", "The model searched instead of fixing its answer.")
+        if self.final_only_because == "no_new_information":
+            return _Stop("needs_user", "no_new_information", f"The last searches found nothing new. {found}")
+        if self._searches_left() <= 0:
+            return _Stop(
+                "needs_user", "max_searches", f"Used all {self.settings.max_searches} searches. {found}"
             )
-        offered = ", ".join(allowed)
-        yield from self._invalid_decision(
-            raw, f"'{decision.action}' is not allowed at this step (allowed: {offered})"
-        )
+        if not self._can_search():
+            return _Stop(
+                "needs_user", "max_steps", f"Reached the limit of {self.settings.max_steps} steps. {found}"
+            )
+        return None
 
     # -- search --------------------------------------------------------------------------------------------
 
@@ -399,6 +430,7 @@ class _TaskRun:
         self.tool_failures_in_a_row = 0
         self.state.search_count += 1
         self.seen_queries.add(key)
+        self.queries_run.append(decision.query)
         new_sources = self.ledger.add_results(results)
         self.state.sources.extend(new_sources)
         yield SearchRan(
@@ -545,7 +577,8 @@ class _TaskRun:
     # -- words for the model and the user -----------------------------------------------------------------
 
     def _opening(self, question: str) -> str:
-        return f"Question: {question}\n{self._counters()}"
+        key_words = f"\nKey words: {' '.join(self.terms)}" if self.terms else ""
+        return f"Question: {question}{key_words}\n{self._counters()}"
 
     def _counters(self) -> str:
         searches_left = 0 if self.final_only_because else self._searches_left()

@@ -17,7 +17,7 @@ class AgentSettings(BaseModel):
 
     max_steps: int = Field(default=DEFAULT_MAX_STEPS, ge=1, le=50, description="Model decisions per task.")
     max_searches: int = Field(
-        default=DEFAULT_MAX_SEARCHES, ge=1, le=20, description="Executed searches per task."
+        default=DEFAULT_MAX_SEARCHES, ge=0, le=20, description="Executed searches per task."
     )
     token_budget: int = Field(
         default=DEFAULT_TOKEN_BUDGET,
@@ -31,9 +31,26 @@ class AgentSettings(BaseModel):
         default=200, ge=16, le=2048, description="Completion tokens allowed for one decision."
     )
     hits_per_search: int = Field(
-        default=4, ge=1, le=10, description="Passages shown per search (the model's limit is capped)."
+        default=3, ge=1, le=10, description="Passages shown per search (the model's limit is capped)."
     )
     source_chars: int = Field(
-        default=420, ge=80, le=4000, description="Characters of document text shown per source."
+        default=320, ge=80, le=4000, description="Characters of document text shown per source."
     )
     answer_max_chars: int = Field(default=600, ge=40, le=4000)
+    query_choices: bool = Field(
+        default=True,
+        description="Offer the search query as a choice among code-built key-word queries (small models copy "
+        "well but write poor queries); False lets the model write free text.",
+    )
+    answer_coverage: float = Field(
+        default=0.75,
+        ge=0.0,
+        le=1.0,
+        description="Share of the question's key words the sources must mention before only answering is offered.",
+    )
+    min_coverage: float = Field(
+        default=0.5,
+        ge=0.0,
+        le=1.0,
+        description="Below this share, when no search is left, code ends the task no_evidence itself.",
+    )

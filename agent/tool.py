@@ -7,9 +7,9 @@ no stack trace or file path outside the corpus reaches the model.
 
 from __future__ import annotations
 
-import re
 from typing import Protocol
 
+from agent.evidence import normalised
 from indexer.results import SearchQueryError, SearchResults
 
 SAFE_ERROR_MAX_CHARS = 200
@@ -23,9 +23,7 @@ class SearchBackend(Protocol):
 
 def normalised_query(query: str) -> str:
     """A query's identity for repeat detection: case-folded, punctuation and word order ignored."""
-    folded = query.casefold()
-    words = sorted(set(re.findall(r"\w+", folded)))
-    return " ".join(words) if words else " ".join(folded.split())
+    return normalised(query)
 
 
 def safe_tool_error(error: Exception) -> str:

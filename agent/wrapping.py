@@ -27,7 +27,8 @@ DATA_NOTICE = (
 NONCE_PLACEHOLDER = "[fence]"
 ATTRIBUTE_MAX_CHARS = 160
 _DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
-_TAG_START = re.compile(r"<(?=\s*[/!?\w])")
+# A "<" that starts a tag ("<b", "</", "<!"), or a spaced-out closing or source tag ("< /", "< source").
+_TAG_START = re.compile(r"<(?=[/!?\w]|\s*/|\s*source)", re.IGNORECASE)
 _ANY_FENCE_TAG = re.compile(r"<\s*/?\s*source\b", re.IGNORECASE)
 _OPENING_FENCE = re.compile(r'<source id="(S\d+)" fence="([0-9a-f]+)"(?: [a-z]+="[^"<>]*")*>')
 _CLOSING_FENCE = "</source>"

@@ -12,7 +12,16 @@ from agent.state import ObservationContent, ToolCallContent
 from agent.wrapping import parse_fences
 from indexer.search import SearchTool
 from models.scripted import ScriptedModel
-from tests.agent.conftest import CountingTool, FailingTool, clarify, final, make_agent, run_script, search
+from tests.agent.conftest import (
+    QUESTION,
+    CountingTool,
+    FailingTool,
+    clarify,
+    final,
+    make_agent,
+    run_script,
+    search,
+)
 
 TEA_ANSWER = "Green tea is brewed at about 80 degrees Celsius [S1]."
 
@@ -57,10 +66,17 @@ def test_nothing_found_with_searches_used_up_ends_no_evidence(tool: SearchTool) 
 
 
 def test_clarify_ends_needs_user(tool: SearchTool) -> None:
-    state, _, model = run_script([clarify("Which tea do you mean?")], tool, question="How long?")
+    state, _, model = run_script([clarify("What does 'it' refer to?")], tool, question="What does it return?")
     assert (state.status, state.stop_reason) == ("needs_user", "clarification_needed")
-    assert "Which tea do you mean?" in state.message
-    assert "clarify" in json.dumps(model.schemas[0])
+    assert "What does 'it' refer to?" in state.message
+    assert model.schemas[0]["properties"]["action"] == {"const": "clarify"}
+
+
+def test_clarify_is_not_offered_for_a_clear_question(tool: SearchTool) -> None:
+    script = [clarify("Which tea?"), search("green tea"), final(TEA_ANSWER, ["S1"])]
+    state, _, model = run_script(script, tool)
+    assert (state.status, state.stop_reason) == ("completed", "answered")
+    assert "'clarify' is not allowed at this step" in model.history[1][-1].content
 
 
 def test_max_steps_reached(tool: SearchTool) -> None:
@@ -261,10 +277,10 @@ def test_prompt_is_append_only_within_a_task(tool: SearchTool) -> None:
 def test_context_overflow_shortens_old_observations_but_keeps_every_source(tool: SearchTool) -> None:
     script = [search("green tea"), search("volcano lava"), search("bicycle chain"), final(TEA_ANSWER, ["S1"])]
     probe = ScriptedModel(script)
-    final_state(make_agent(probe, tool).run("q"))
+    final_state(make_agent(probe, tool).run(QUESTION))
     needed = max(probe.count_tokens(prompt) for prompt in probe.history)
     model = ScriptedModel(script, context_size=needed + 200 - 60)
-    state = final_state(make_agent(model, tool).run("q"))
+    state = final_state(make_agent(model, tool).run(QUESTION))
     assert (state.status, state.stop_reason) == ("completed", "answered")
     last_prompt = "\n".join(message.content for message in model.history[-1])
     assert "[passage text shortened to save space]" in last_prompt

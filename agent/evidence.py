@@ -1,0 +1,268 @@
+"""Cheap lexical evidence rules, so a small model's judgement is never the only thing deciding the next step.
+
+A 135M-parameter model cannot reliably tell whether three passages answer a question, but code can count which of
+the question's key words the passages mention. These rules narrow the model's options (they never write its
+answer): key words are shown to the model to copy into its first query; the words still missing are shown after
+each search; once the sources mention enough of them the model is asked for its final answer; only sources that
+mention a key word may be cited; and a question that leans on an unnamed "it"/"that" with almost nothing else
+is offered only the clarify action.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from agent.state import Source
+
+_WORD = re.compile(r"\w+")
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ied", "ies", "ed", "es", "s")
+STOPWORDS = frozenset(
+    [
+        "a",
+        "about",
+        "above",
+        "after",
+        "again",
+        "against",
+        "all",
+        "also",
+        "am",
+        "an",
+        "and",
+        "any",
+        "are",
+        "as",
+        "at",
+        "be",
+        "because",
+        "been",
+        "before",
+        "being",
+        "below",
+        "between",
+        "both",
+        "but",
+        "by",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "doing",
+        "done",
+        "down",
+        "during",
+        "each",
+        "either",
+        "else",
+        "ever",
+        "for",
+        "from",
+        "further",
+        "get",
+        "gets",
+        "had",
+        "has",
+        "have",
+        "having",
+        "he",
+        "her",
+        "here",
+        "hers",
+        "him",
+        "his",
+        "how",
+        "however",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "itself",
+        "just",
+        "let",
+        "like",
+        "made",
+        "make",
+        "many",
+        "may",
+        "me",
+        "might",
+        "more",
+        "most",
+        "much",
+        "must",
+        "my",
+        "no",
+        "nor",
+        "not",
+        "now",
+        "of",
+        "off",
+        "on",
+        "once",
+        "one",
+        "only",
+        "or",
+        "other",
+        "our",
+        "out",
+        "over",
+        "own",
+        "same",
+        "shall",
+        "she",
+        "should",
+        "so",
+        "some",
+        "such",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "through",
+        "to",
+        "too",
+        "under",
+        "until",
+        "up",
+        "upon",
+        "us",
+        "use",
+        "used",
+        "using",
+        "very",
+        "was",
+        "way",
+        "we",
+        "well",
+        "were",
+        "what",
+        "when",
+        "where",
+        "whether",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "whose",
+        "why",
+        "will",
+        "with",
+        "within",
+        "without",
+        "would",
+        "you",
+        "your",
+        "yes",
+    ]
+)
+REFERRING_WORDS = frozenset({"it", "that", "this", "one", "they", "them", "those", "these", "there"})
+
+
+def _stem(word: str) -> str:
+    """A crude stem, so ``raised``/``raise`` and ``statements``/``statement`` match."""
+    bare = word.strip("_")
+    for suffix in _SUFFIXES:
+        if len(bare) > len(suffix) + 3 and bare.endswith(suffix):
+            return bare[: -len(suffix)]
+    return bare.rstrip("e") if len(bare) > 4 else bare
+
+
+def key_terms(question: str) -> list[str]:
+    """The question's content words, in order, without stopwords or one-letter tokens."""
+    words = _WORD.findall(question.casefold())
+    kept = [word for word in words if len(word.strip("_")) > 1 and word not in STOPWORDS]
+    return list(dict.fromkeys(kept))
+
+
+def _source_stems(source: Source) -> set[str]:
+    text = f"{source.title} {source.heading} {source.snippet}".casefold()
+    return {_stem(word) for word in _WORD.findall(text)}
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Which key words the sources so far mention, and which sources mention any."""
+
+    terms: list[str]
+    found: list[str]
+    citable: list[str]
+
+    @property
+    def missing(self) -> list[str]:
+        return [term for term in self.terms if term not in self.found]
+
+    @property
+    def coverage(self) -> float:
+        return len(self.found) / len(self.terms) if self.terms else 1.0
+
+
+def assess(terms: Sequence[str], sources: Iterable[Source], max_citable: int = 3) -> Evidence:
+    """Key-word coverage over ``sources``; ``citable`` are the best-matching sources (at most ``max_citable``)."""
+    matches: list[tuple[int, str]] = []
+    found: set[str] = set()
+    for source in sources:
+        stems = _source_stems(source)
+        hits = [term for term in terms if _stem(term) in stems]
+        found.update(hits)
+        if hits:
+            matches.append((len(hits), source.label))
+    best = max((count for count, _ in matches), default=0)
+    ranked = sorted((item for item in matches if 2 * item[0] >= best), key=lambda item: -item[0])
+    citable = [label for _, label in ranked[:max_citable]]
+    return Evidence(terms=list(terms), found=[term for term in terms if term in found], citable=citable)
+
+
+def needs_clarifying(question: str) -> bool:
+    """A short question pointing at something it never names ("What does it return?")."""
+    words = set(_WORD.findall(question.casefold()))
+    return len(key_terms(question)) <= 2 and bool(words & REFERRING_WORDS)
+
+
+_PART_SPLIT = re.compile(
+    r",\s*(?:and\s+)?|\s+and\s+(?=(?:which|what|how|when|where|who|why|is|are|does|do|can)\b)|;"
+)
+
+
+def question_parts(question: str) -> list[str]:
+    """The sub-questions of a compound question ("Which X ..., and which Y ...?")."""
+    return [part for part in _PART_SPLIT.split(question) if key_terms(part)]
+
+
+def candidate_queries(question: str, missing: Sequence[str], already_run: Iterable[str]) -> list[str]:
+    """Queries the model may choose from: the missing key words first, then all key words, then each part's.
+
+    Queries whose normalised form was already run are left out, so a model that cannot help repeating
+    itself is never offered a repeat.
+    """
+    terms = key_terms(question)
+    options = [" ".join(missing)] if missing and len(missing) < len(terms) else []
+    options.append(" ".join(terms))
+    options.extend(" ".join(key_terms(part)) for part in question_parts(question))
+    seen = {normalised(query) for query in already_run}
+    chosen: list[str] = []
+    for option in options:
+        key = normalised(option)
+        if len(option) >= 2 and key not in seen:
+            seen.add(key)
+            chosen.append(option)
+    return chosen
+
+
+def normalised(query: str) -> str:
+    """A query's identity for repeat detection: case-folded, punctuation and word order ignored."""
+    folded = query.casefold()
+    words = sorted(set(_WORD.findall(folded)))
+    return " ".join(words) if words else " ".join(folded.split())
