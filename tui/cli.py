@@ -17,6 +17,7 @@ from tui.airgap import install_network_guard
 # Each module exposes ``register(subparsers)``, which adds its parser and sets ``handler`` to a
 # function taking the parsed namespace and returning the exit code.
 COMMAND_MODULES = (
+    "tui.commands.ask",
     "tui.commands.desk",
     "tui.commands.doctor",
     "tui.commands.eval",

@@ -1,0 +1,258 @@
+"""``carrel ask QUESTION``: run the research agent once, from the command line.
+
+Each step is printed to stderr as it happens; the answer and its numbered sources go to stdout (or, with
+``--json``, the final ``AgentState``). Every task is recorded as a trajectory under CARREL_HOME. The first Ctrl-C
+asks the agent to stop after the current step (``cancelled``); a second one interrupts at once.
+
+Exit codes: 0 completed, 3 needs_user, 1 failed (or Carrel could not start), 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from pydantic import ValidationError
+
+from agent.events import AgentEvent, SearchRan, StatusChanged, StepRecorded, StepStarted, TaskFinished
+from agent.loop import Agent
+from agent.settings import AgentSettings
+from agent.state import AgentState, ObservationContent, PlanContent, Source
+from agent.system_prompt import load_system_prompt
+from agent.trajectory import RunContext, TrajectoryRecorder, recorded
+from indexer.errors import IndexProblem
+from indexer.search import SearchTool, open_search_tool
+from models.errors import ModelError
+from models.factory import ModelChoice, open_model, resolve_model_spec
+from models.integrity import file_sha256, pin_for
+from models.protocol import ChatModel
+from tui.commands.index import printable
+from tui.config import load_config
+from tui.home import CarrelHome
+
+EXIT_COMPLETED = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_NEEDS_USER = 3
+EXIT_CODES = {"completed": EXIT_COMPLETED, "needs_user": EXIT_NEEDS_USER, "failed": EXIT_FAILED}
+# Limits the config file may set; only keys the user really wrote there override the agent's defaults.
+CONFIG_LIMITS = ("max_steps", "max_searches", "token_budget", "time_limit_s")
+
+
+def register(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "ask",
+        help="ask a question; a local model searches your documents and answers with citations",
+        description="Ask a question of the indexed documents. The agent searches (at most --max-searches "
+        "times), then answers citing the passages it found, or says why it stopped.",
+    )
+    parser.add_argument("question", nargs="+", help="the question, in plain words")
+    parser.add_argument(
+        "--index", type=Path, dest="index_dir", help="index folder (default: under CARREL_HOME)"
+    )
+    parser.add_argument(
+        "--model",
+        help="GGUF file or scripted:FILE (default: CARREL_MODEL, the config file, the bundled model)",
+    )
+    parser.add_argument("--max-steps", type=int, help="model decisions allowed (default 6)")
+    parser.add_argument("--max-searches", type=int, help="searches allowed (default 3)")
+    parser.add_argument("--token-budget", type=int, help="prompt + completion tokens allowed (default 12000)")
+    parser.add_argument("--json", action="store_true", help="print the final agent state as JSON on stdout")
+    parser.set_defaults(handler=run)
+
+
+class UsageError(Exception):
+    """Bad arguments or limits: exit code 2."""
+
+
+class StartupError(Exception):
+    """The index or the model cannot be opened: exit code 1."""
+
+
+def agent_settings(args: argparse.Namespace, config_values: dict[str, Any]) -> AgentSettings:
+    """Defaults, then the config file's explicitly set limits, then the command line."""
+    values = dict(config_values)
+    for name in ("max_steps", "max_searches", "token_budget"):
+        if getattr(args, name) is not None:
+            values[name] = getattr(args, name)
+    try:
+        return AgentSettings.model_validate(values)
+    except ValidationError as error:
+        problems = "; ".join(
+            f"--{'-'.join(map(str, e['loc']))}".replace("_", "-") + f": {e['msg']}" for e in error.errors()
+        )
+        raise UsageError(problems) from None
+
+
+def config_limits(home: CarrelHome) -> tuple[dict[str, Any], str | None]:
+    config, warnings = load_config(home.config_file)
+    for warning in warnings:
+        print(f"carrel ask: {warning}", file=sys.stderr)
+    values = {name: getattr(config, name) for name in CONFIG_LIMITS if name in config.model_fields_set}
+    return values, config.model
+
+
+def open_tool(index_dir: Path) -> SearchTool:
+    try:
+        return open_search_tool(index_dir)
+    except IndexProblem as problem:
+        raise StartupError(str(problem)) from None
+
+
+def load_model(choice: ModelChoice, home: CarrelHome) -> ChatModel:
+    try:
+        return open_model(choice, cache_dir=home.cache_dir)
+    except ModelError as error:
+        raise StartupError(str(error)) from None
+
+
+def model_sha256(choice: ModelChoice) -> str | None:
+    """The pinned digest of the bundled model (already verified at load), or a script's own digest."""
+    if choice.is_scripted:
+        return file_sha256(choice.path) if choice.path.is_file() else None
+    pin = pin_for(choice.path)
+    return pin.sha256 if pin else None
+
+
+class CancelOnInterrupt:
+    """First Ctrl-C: stop after the current step. Second: the default behaviour (KeyboardInterrupt)."""
+
+    def __init__(self) -> None:
+        self.requested = False
+
+    def __call__(self) -> bool:
+        return self.requested
+
+    def install(self) -> None:
+        signal.signal(signal.SIGINT, self._on_interrupt)
+
+    def _on_interrupt(self, signum: int, frame: FrameType | None) -> None:
+        self.requested = True
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        print("\ncarrel ask: stopping after this step (Ctrl-C again to abort now)", file=sys.stderr)
+
+
+# -- rendering --------------------------------------------------------------------------------------------
+
+
+def progress_line(event: AgentEvent) -> str | None:
+    """One stderr line for the events a person watching wants to see; None for the rest."""
+    if isinstance(event, StepStarted):
+        return f"step {event.step}/{event.max_steps}"
+    if isinstance(event, SearchRan):
+        new = (
+            ", ".join(f"{s.label} {printable(Path(s.path).name)}" for s in event.new_sources) or "nothing new"
+        )
+        return f"  searched ({event.search_count}/{event.max_searches}): {event.result_count} passages; new: {new}"
+    if isinstance(event, StepRecorded):
+        return step_line(event)
+    if isinstance(event, StatusChanged) and event.stop_reason is not None:
+        return f"{event.status} ({event.stop_reason}): {event.message}"
+    return None
+
+
+def step_line(event: StepRecorded) -> str | None:
+    content = event.step.content
+    if isinstance(content, PlanContent):
+        if content.action == "search":
+            return f"  search {printable(content.query or '')!r}"
+        if content.action == "final":
+            return f"  answer citing {', '.join(content.citations) or 'nothing'}"
+        if content.action == "clarify":
+            return f"  asks: {printable(content.question or '')}"
+        return f"  invalid decision: {printable(content.raw[:120])!r}"
+    if isinstance(content, ObservationContent) and content.error:
+        return f"  refused: {printable(content.error)}"
+    return None
+
+
+def source_lines(number: int, source: Source) -> list[str]:
+    place = printable(source.path)
+    if source.heading and source.heading != source.title:
+        place += f" › {printable(source.heading)}"
+    if source.page is not None:
+        place += f", page {source.page}"
+    return [f"  [{number}] {source.label}  {printable(source.title)}", f"      {place}"]
+
+
+def report(state: AgentState) -> str:
+    """What stdout shows: the answer (or why there is none) and the numbered sources behind it."""
+    cited = [state.source_by_label(label) for label in state.citations]
+    listed = [source for source in cited if source is not None] or state.sources[:5]
+    heading = "Sources:" if state.status == "completed" else "Found so far:"
+    lines = [state.answer or state.message]
+    if state.answer and state.status != "completed":
+        lines.append(state.message)
+    if listed:
+        lines += ["", heading]
+        for number, source in enumerate(listed, start=1):
+            lines += source_lines(number, source)
+    return "\n".join(lines)
+
+
+def run_agent(events: Iterator[AgentEvent]) -> AgentState:
+    state: AgentState | None = None
+    for event in events:
+        line = progress_line(event)
+        if line is not None:
+            print(line, file=sys.stderr, flush=True)
+        if isinstance(event, TaskFinished):
+            state = event.state
+    assert state is not None, "the agent always ends with TaskFinished"
+    return state
+
+
+def run(args: argparse.Namespace) -> int:
+    question = " ".join(args.question).strip()
+    home = CarrelHome.from_environment()
+    try:
+        if not question:
+            raise UsageError("the question is empty")
+        config_values, config_model = config_limits(home)
+        settings = agent_settings(args, config_values)
+        tool = open_tool(args.index_dir or home.index_dir)
+        choice = resolve_model_spec(args.model, os.environ, config_model)
+        model = load_model(choice, home)
+    except UsageError as error:
+        print(f"carrel ask: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except (StartupError, ModelError) as error:
+        print(f"carrel ask: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    return ask(question, settings, tool, model, choice, home, as_json=args.json)
+
+
+def ask(
+    question: str,
+    settings: AgentSettings,
+    tool: SearchTool,
+    model: ChatModel,
+    choice: ModelChoice,
+    home: CarrelHome,
+    *,
+    as_json: bool,
+) -> int:
+    prompt = load_system_prompt()
+    context = RunContext(
+        model_id=model.model_id,
+        model_sha256=model_sha256(choice),
+        prompt_version=prompt.version,
+        index_path=str(tool.index_dir),
+        document_count=tool.stats().documents,
+        settings=settings,
+    )
+    cancel = CancelOnInterrupt()
+    cancel.install()
+    recorder = TrajectoryRecorder(home.trajectories_dir, context)
+    agent = Agent(model=model, tool=tool, settings=settings, prompt=prompt)
+    state = run_agent(recorded(agent.run(question, should_cancel=cancel), recorder))
+    if recorder.path is not None:
+        print(f"trajectory: {recorder.path}", file=sys.stderr)
+    print(state.model_dump_json(indent=2) if as_json else report(state))
+    return EXIT_CODES.get(state.status, EXIT_FAILED)
