@@ -174,6 +174,18 @@ def model_slot_for(home: CarrelHome, spec: str | None, config_model: str | None)
     return ModelSlot(lambda: open_model(choice, cache_dir=home.cache_dir), Path(choice.path).name)
 
 
+def start_process_helpers() -> None:
+    """Start multiprocessing's resource tracker while stdio is still real.
+
+    The indexer extracts large folders in a forkserver process pool; the tracker it needs passes
+    ``sys.stderr.fileno()`` to its child, and inside a running Textual app stderr is a capture object whose
+    fileno is -1, which makes the pool fail with "bad value(s) in fds_to_keep".
+    """
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
+
+
 def make_app(
     home: CarrelHome,
     *,
@@ -187,6 +199,7 @@ def make_app(
 ) -> CarrelApp:
     """Build the app. Tests pass ``model`` (a ScriptedModel) and a ``home`` under ``tmp_path``."""
     home.ensure()
+    start_process_helpers()
     config, warnings = load_config(home.config_file)
     if model is not None:
         ready_model = model

@@ -71,12 +71,17 @@ class LibraryScreen(Screen[None]):
 
     @on(LibraryLoaded)
     def _library_loaded(self, message: LibraryLoaded) -> None:
+        """Refill the table, keeping the cursor on the folder it was on."""
+        selected = self.selected_root()
         self.roots = message.roots
         now = services_of(self.app).clock()
         table = self.query_one(DataTable)
         table.clear()
         for root in message.roots:
             table.add_row(*root_row(root, now), key=root.path)
+        paths = [Path(root.path) for root in message.roots]
+        if selected in paths:
+            table.move_cursor(row=paths.index(selected))
         note = message.error or ("" if message.roots else "No folders yet: press a to add one.")
         self.query_one("#library-note", Static).update(note)
         table.focus()

@@ -1,0 +1,214 @@
+"""First run, Library, History and Settings driven with Pilot over real indexes and trajectory files."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input, Markdown, Static
+
+from indexer.summary import IndexProgress, IndexSummary
+from models.scripted import ScriptedModel
+from tests.tui.conftest import ANSWER_SCRIPT, SIZE, desk_app, final, search
+from tui.config import load_config
+from tui.home import CarrelHome
+from tui.screens.desk import DeskScreen
+from tui.screens.first_run import FirstRunScreen
+from tui.screens.folder_picker import FolderPickerScreen
+from tui.screens.history import HistoryScreen
+from tui.screens.indexing import IndexingScreen
+from tui.screens.library import LibraryScreen
+from tui.screens.settings import SettingsScreen
+from tui.services import CancelCheck
+from tui.widgets.answer import AnswerView
+from tui.widgets.indexing import IndexRunPanel
+from tui.widgets.sources import SourceList
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def ask(pilot: Pilot[None], question: str) -> None:
+    field = pilot.app.screen.query_one("#question", Input)
+    field.value = question
+    field.focus()
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def test_first_run_builds_the_demo_corpus_then_answers_from_it(home: CarrelHome) -> None:
+    script = [
+        search("assert statement AssertionError"),
+        final("An assert statement raises AssertionError when its expression is false [S1].", ["S1"]),
+    ]
+    app = desk_app(home, ScriptedModel(script))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, FirstRunScreen)
+        await pilot.press("d")
+        await settle(pilot)
+        assert isinstance(app.screen, IndexingScreen)
+        summary = app.screen.query_one(IndexRunPanel).summary
+        assert summary is not None and summary.documents == 79 and not summary.failed
+        await pilot.press("enter")
+        assert isinstance(app.screen, DeskScreen)
+        await ask(pilot, "What does the assert statement do?")
+        state = app.screen.last_state
+        assert state is not None and state.status == "completed"
+        cited = app.screen.query_one(SourceList).source("S1")
+        assert cited is not None and Path(cited.path).parent == home.demo_corpus_dir
+
+
+async def test_first_run_can_index_a_picked_folder(home: CarrelHome, corpus: Path) -> None:
+    app = desk_app(home, ScriptedModel([]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f")
+        assert isinstance(app.screen, FolderPickerScreen)
+        app.screen.query_one("#folder-path", Input).value = str(corpus)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, IndexingScreen)
+        summary = app.screen.query_one(IndexRunPanel).summary
+        assert summary is not None and summary.documents >= 4
+    assert [Path(root.path) for root in app.services.library()] == [corpus]
+
+
+async def test_carrel_path_indexes_the_folder_before_the_desk(home: CarrelHome, corpus: Path) -> None:
+    app = desk_app(home, ScriptedModel([]), index_paths=[corpus])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, IndexingScreen)
+        shown = str(app.screen.query_one("#index-summary", Static).render())
+        assert "added" in shown and "passages" in shown
+        await pilot.press("enter")
+        assert isinstance(app.screen, DeskScreen)
+
+
+async def test_library_adds_reindexes_with_failures_and_removes(
+    indexed_home: CarrelHome, tmp_path: Path
+) -> None:
+    extra = tmp_path / "extra"
+    extra.mkdir()
+    (extra / "kettles.md").write_text("# Kettles\n\nA kettle boils water.\n", encoding="utf-8")
+    app = desk_app(indexed_home, ScriptedModel([]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        assert isinstance(app.screen, LibraryScreen)
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 1 and table.get_row_at(0)[0] == "corpus"
+        await pilot.press("a")
+        assert isinstance(app.screen, FolderPickerScreen)
+        app.screen.query_one("#folder-path", Input).value = str(extra)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        library = app.screen
+        assert isinstance(library, LibraryScreen)
+        assert [row[0] for row in map(table.get_row_at, range(table.row_count))] == ["corpus", "extra"]
+        (extra / "broken.pdf").write_bytes(b"%PDF-1.4 this is not really a PDF")
+        table.move_cursor(row=1)
+        await pilot.press("r")
+        await settle(pilot)
+        failures = " ".join(str(w.render()) for w in library.query("#index-failures Static"))
+        assert "broken.pdf" in failures
+        await pilot.press("x")
+        await settle(pilot)
+        assert table.row_count == 1
+    assert [Path(root.path).name for root in app.services.library()] == ["corpus"]
+
+
+async def test_library_escape_cancels_a_running_index(indexed_home: CarrelHome, tmp_path: Path) -> None:
+    extra = tmp_path / "extra"
+    extra.mkdir()
+    for name in ("one", "two", "three"):
+        (extra / f"{name}.md").write_text(f"# {name}\n\nText about {name}.\n", encoding="utf-8")
+    app = desk_app(indexed_home, ScriptedModel([]))
+    first_file_done = threading.Event()
+    resume = threading.Event()
+    real_index = app.services.index_folders
+
+    def held_index(roots: list[Path], *, on_progress: object, should_cancel: CancelCheck) -> IndexSummary:
+        """The real indexer, held after its first file until the test has pressed Escape."""
+
+        def hold(tick: IndexProgress) -> None:
+            if tick.stage == "indexing" and not first_file_done.is_set():
+                first_file_done.set()
+                resume.wait(10)
+
+        return real_index(roots, on_progress=hold, should_cancel=should_cancel)
+
+    app.services.index_folders = held_index  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        library = app.screen
+        assert isinstance(library, LibraryScreen)
+        library.query_one(IndexRunPanel).start([extra])
+        assert await asyncio.to_thread(first_file_done.wait, 10)
+        await pilot.press("escape")
+        resume.set()
+        await settle(pilot)
+        assert app.screen is library
+        summary = library.query_one(IndexRunPanel).summary
+        assert summary is not None and summary.cancelled and summary.added == 1
+        assert "cancelled" in str(library.query_one("#index-summary", Static).render())
+
+
+async def test_history_lists_past_tasks_and_reopens_one_read_only(indexed_home: CarrelHome) -> None:
+    app = desk_app(indexed_home, ScriptedModel(ANSWER_SCRIPT))
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "What is the grey liquid on my starter?")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 1
+        when, status, question, steps, sources = table.get_row_at(0)
+        assert (when, status, question) == ("just now", "completed", "What is the grey liquid on my starter?")
+        assert steps == "2" and int(sources) >= 1
+        await pilot.press("enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, DeskScreen) and replay.replay is not None
+        assert "[S1](source:S1)" in replay.query_one(AnswerView).query_one(Markdown).source
+        assert not replay.query("#question")
+        assert "Read-only" in str(replay.query_one("#read-only-note", Static).render())
+        await pilot.press("escape")
+        assert isinstance(app.screen, HistoryScreen)
+
+
+async def test_settings_reject_a_bad_model_and_bad_limits_then_save(home: CarrelHome, tmp_path: Path) -> None:
+    not_a_model = tmp_path / "notes.gguf"
+    not_a_model.write_text("hello", encoding="utf-8")
+    script = tmp_path / "script.jsonl"
+    script.write_text('"{}"\n', encoding="utf-8")
+    app = desk_app(home, ScriptedModel([]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")  # skip the first-run offer
+        await pilot.press("ctrl+o")
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        error = screen.query_one("#settings-error", Static)
+        screen.query_one("#model", Input).value = str(not_a_model)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "NotAGGUFError" in str(error.render()) and "not a GGUF" in str(error.render())
+        assert not home.config_file.exists()
+        screen.query_one("#model", Input).value = f"scripted:{script}"
+        screen.query_one("#max_steps", Input).value = "0"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "Max steps" in str(error.render())
+        screen.query_one("#max_steps", Input).value = "5"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert str(error.render()) == ""
+    config, warnings = load_config(home.config_file)
+    assert not warnings and config.max_steps == 5 and config.model == f"scripted:{script}"
+    assert app.services.model_slot.ready and app.services.model_slot.description == "scripted:script.jsonl"
