@@ -31,6 +31,7 @@ class SkipReason(StrEnum):
     BAD_GZIP = "truncated or corrupt gzip"
     BAD_PDF = "malformed PDF"
     BAD_HTML = "HTML could not be parsed"
+    HTML_TOO_DEEP = "HTML nested too deeply"
     READ_ERROR = "read error"
 
 

@@ -30,7 +30,7 @@ from indexer.results import (
     SearchQueryError,
     SearchResults,
 )
-from indexer.store import IndexStore, from_ns
+from indexer.store import IndexStore, clean_text, from_ns
 
 MAX_QUERY_TERMS = 32
 FIELD_BOOSTS = {fields.BODY: 1.0, fields.TITLE: 2.0, fields.HEADING: 1.5}
@@ -74,7 +74,7 @@ class SearchTool:
         Raises SearchQueryError (one-line reason) for a bad query or limit, and IndexCorruptError
         only if the index files are damaged underneath us; nothing else.
         """
-        trimmed = validate_query(query)
+        trimmed = clean_text(validate_query(query))
         count = clamp_limit(limit)
         terms = self.query_terms(trimmed)
         if not terms:

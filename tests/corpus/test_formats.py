@@ -1,0 +1,96 @@
+"""Extraction per format: titles, heading paths, pages, and chrome that must not be indexed."""
+
+from __future__ import annotations
+
+import pytest
+
+from corpus.documents import SkipReason
+from corpus.formats import (
+    extract_html,
+    extract_markdown,
+    extract_pdf,
+    extract_plain,
+    extract_rst,
+    html_too_deep,
+)
+from corpus.reading import RefusedFile
+from tests.support.pdf import make_pdf
+
+
+def test_markdown_headings_build_paths_and_ignore_code_fences() -> None:
+    text = "# Guide\n\nintro\n\n## Install\n\nsteps\n\n```\n# not a heading\n```\n\n### Linux\n\napt\n\n## Use\n\nrun"
+    document = extract_markdown(text, "fallback")
+    assert document.title == "Guide"
+    assert [section.headings for section in document.sections] == [
+        ("Guide",),
+        ("Guide", "Install"),
+        ("Guide", "Install", "Linux"),
+        ("Guide", "Use"),
+    ]
+    assert "# not a heading" in document.sections[1].text
+
+
+def test_markdown_setext_headings() -> None:
+    document = extract_markdown("Title\n=====\n\nbody\n\nPart\n----\n\nmore", "x")
+    assert [section.headings for section in document.sections] == [("Title",), ("Title", "Part")]
+
+
+def test_rst_levels_follow_first_appearance_of_each_style() -> None:
+    text = (
+        "=====\nTop\n=====\n\nintro\n\nOne\n===\n\nbody one\n\nSub\n---\n\nbody sub\n\nTwo\n===\n\nbody two"
+    )
+    document = extract_rst(text, "x")
+    assert document.title == "Top"
+    assert [section.headings for section in document.sections] == [
+        ("Top",),
+        ("Top", "One"),
+        ("Top", "One", "Sub"),
+        ("Top", "Two"),
+    ]
+
+
+def test_html_drops_chrome_and_splits_on_headings() -> None:
+    html = (
+        "<html><head><title>Manual</title><style>.x{}</style><script>var secret = 1;</script></head>"
+        "<body><nav>menu words</nav><div role='navigation'>sidebar</div><h1>Intro</h1><p>first para</p>"
+        "<h2>Setup<a class='headerlink'>¶</a></h2><p>second</p><p>third</p><footer>foot</footer></body></html>"
+    )
+    document = extract_html(html, "x")
+    text = " ".join(section.text for section in document.sections)
+    assert document.title == "Manual"
+    assert [section.headings for section in document.sections] == [("Intro",), ("Intro", "Setup")]
+    for chrome in ("secret", "menu", "sidebar", "foot", "¶"):
+        assert chrome not in text
+    assert "second" in document.sections[1].text and "third" in document.sections[1].text
+
+
+def test_html_title_falls_back_to_first_heading() -> None:
+    assert extract_html("<h1>Only heading</h1><p>x</p>", "file.html").title == "Only heading"
+
+
+def test_deeply_nested_html_is_refused_quickly() -> None:
+    with pytest.raises(RefusedFile) as refused:
+        extract_html("<div>" * 2_000_000 + "deep", "x")
+    assert refused.value.reason is SkipReason.HTML_TOO_DEEP
+    assert not html_too_deep("<p>" * 5000 + "<br>" * 5000)
+    assert html_too_deep("</div>" * 5000 + "<div>" * 2500)
+
+
+def test_pdf_text_per_page_with_page_numbers() -> None:
+    data = make_pdf([["Alpha page words"], ["Beta page words", "second line"]])
+    document = extract_pdf(data, "paper.pdf")
+    assert [section.page for section in document.sections] == [1, 2]
+    assert "Beta page words" in document.sections[1].text
+    assert document.title == "Alpha page words"
+
+
+def test_malformed_pdf_is_refused() -> None:
+    with pytest.raises(RefusedFile) as refused:
+        extract_pdf(b"%PDF-1.4\nthis is not really a pdf", "bad.pdf")
+    assert refused.value.reason is SkipReason.BAD_PDF
+
+
+def test_plain_text_title_is_first_line() -> None:
+    document = extract_plain("\n\n  My notes  \nbody", "notes.txt")
+    assert document.title == "My notes"
+    assert extract_plain("   \n", "empty.txt").sections == []
