@@ -18,6 +18,7 @@ from agent.eval.suite import EvalCase, Suite
 from agent.loop import Agent, final_state
 from agent.settings import AgentSettings
 from agent.state import AgentState, utc_now
+from agent.system_prompt import DEFAULT_PROMPT_VERSION, load_system_prompt
 from agent.tool import SearchBackend
 from agent.trajectory import RunContext, TrajectoryRecorder, recorded
 from indexer.build import index_folders
@@ -37,6 +38,7 @@ class EvalPlan:
     trajectories_dir: Path
     settings: AgentSettings = field(default_factory=AgentSettings)
     repeat: int = 1
+    prompt_version: str = DEFAULT_PROMPT_VERSION
 
 
 def suite_roots(suite: Suite, corpus_dir: Path) -> list[Path]:
@@ -100,7 +102,8 @@ def evaluate(
 ) -> EvalReport:
     """Run the suite and the baseline over an already built index (see :func:`build_eval_index`)."""
     started = utc_now()
-    agent = Agent(model=model, tool=tool, settings=plan.settings)
+    prompt = load_system_prompt(plan.prompt_version)
+    agent = Agent(model=model, tool=tool, settings=plan.settings, prompt=prompt)
     context = RunContext(
         model_id=model.model_id,
         prompt_version=agent.prompt.version,

@@ -30,6 +30,7 @@ from agent.eval.report import (
 from agent.eval.runner import EvalPlan, ResultHook, build_eval_index, evaluate, suite_roots
 from agent.eval.suite import Suite, SuiteError, load_suite, shipped_suite_names
 from agent.settings import AgentSettings
+from agent.system_prompt import DEFAULT_PROMPT_VERSION, load_system_prompt
 from corpus.demo import write_demo_corpus
 from indexer.errors import IndexProblem
 from indexer.search import open_search_tool
@@ -61,6 +62,11 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--model", help="GGUF path or scripted:FILE (default: as for carrel ask)")
     parser.add_argument("--repeat", type=int, default=1, help="runs per case (default 1)")
+    parser.add_argument(
+        "--prompt",
+        default=DEFAULT_PROMPT_VERSION,
+        help=f"system prompt version (default {DEFAULT_PROMPT_VERSION})",
+    )
     parser.add_argument("--out", type=Path, help="report folder (default: CARREL_HOME/eval/SUITE-TIME)")
     parser.add_argument(
         "--case", action="append", default=[], metavar="ID|CATEGORY", help="run only these cases (repeatable)"
@@ -88,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     try:
         return run_suite(args)
-    except (SuiteError, IndexProblem, ModelError) as error:
+    except (SuiteError, IndexProblem, ModelError, FileNotFoundError) as error:
         print(f"carrel eval: {error}", file=sys.stderr)
         return EXIT_USAGE
 
@@ -145,6 +151,7 @@ def _printer(stream: TextIO) -> ResultHook:
 def run_suite(args: argparse.Namespace) -> int:
     home = CarrelHome.from_environment().ensure()
     suite = selected(load_suite(args.suite), args.case)
+    load_system_prompt(args.prompt)  # a missing prompt version fails now, not after indexing
     out_dir = (args.out or default_out(home, suite)).expanduser().resolve()
     plan = EvalPlan(
         suite=suite,
@@ -153,6 +160,7 @@ def run_suite(args: argparse.Namespace) -> int:
         trajectories_dir=out_dir / "trajectories",
         settings=AgentSettings(),
         repeat=args.repeat,
+        prompt_version=args.prompt,
     )
     summary = build_eval_index(plan)
     print(
