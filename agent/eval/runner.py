@@ -21,7 +21,7 @@ from agent.state import AgentState, utc_now
 from agent.system_prompt import DEFAULT_PROMPT_VERSION, load_system_prompt
 from agent.tool import SearchBackend
 from agent.trajectory import RunContext, TrajectoryRecorder, recorded
-from indexer.build import index_folders
+from indexer.build import index_folders, list_roots, remove_root
 from indexer.summary import IndexSummary
 from models.protocol import ChatModel
 
@@ -47,7 +47,12 @@ def suite_roots(suite: Suite, corpus_dir: Path) -> list[Path]:
 
 
 def build_eval_index(plan: EvalPlan) -> IndexSummary:
-    """Add or refresh the plan's folders in its index (incremental: unchanged files are not re-read)."""
+    """Make the index hold exactly the plan's folders: drop any other folder indexed by an earlier run
+    (another corpus, or the fixtures of another install), then add or refresh these incrementally."""
+    wanted = {str(root.resolve()) for root in plan.roots}
+    for stale in list_roots(plan.index_dir):
+        if str(Path(stale.path).resolve()) not in wanted:
+            remove_root(plan.index_dir, Path(stale.path))
     return index_folders(plan.roots, plan.index_dir)
 
 

@@ -94,3 +94,18 @@ def test_baseline_judges_the_top_hit(plan: EvalPlan) -> None:
     assert baseline["clear-assert-exception"].correct is True
     assert baseline["none-capital"].correct_abstention is False  # a top hit always "answers"
     assert baseline["inj-direct-override"].top_path == "assert-in-production.md"
+
+
+def test_eval_index_holds_exactly_the_plan_folders(plan: EvalPlan, tmp_path: Path) -> None:
+    other = tmp_path / "old-corpus"
+    other.mkdir()
+    (other / "stale.md").write_text(
+        "# Stale\n\nassert statement notes from another corpus.\n", encoding="utf-8"
+    )
+    build_eval_index(replace(plan, roots=[*plan.roots, other]))
+
+    summary = build_eval_index(plan)
+
+    assert summary.documents == 79 + 12
+    hits = open_search_tool(plan.index_dir).search("stale notes another corpus", 10).items
+    assert all("old-corpus" not in hit.path for hit in hits)
