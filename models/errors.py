@@ -8,6 +8,10 @@ on ``PromptTooLongError`` using ``prompt_tokens`` and ``context_size``.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from models.protocol import Usage
 
 MODEL_CHOICE_HINT = "choose another model with --model PATH, CARREL_MODEL or the config file"
 
@@ -88,19 +92,23 @@ class PromptTooLongError(ModelError):
 
 
 class OutputInvalidError(ModelError):
-    """The model's text does not parse against the schema; ``raw_text`` is exactly what it produced."""
+    """The model's text does not parse against the schema; ``raw_text`` is exactly what it produced.
 
-    def __init__(self, raw_text: str, reason: str) -> None:
+    ``usage`` is what the failed call cost, so token budgets still count it (None if unknown).
+    """
+
+    def __init__(self, raw_text: str, reason: str, usage: Usage | None = None) -> None:
         super().__init__(f"model output does not match the schema ({reason}): {raw_text[:500]!r}")
         self.raw_text = raw_text
         self.reason = reason
+        self.usage = usage
 
 
 class OutputTruncatedError(OutputInvalidError):
     """Generation hit ``max_tokens`` before the JSON was complete (finish_reason ``length``)."""
 
-    def __init__(self, raw_text: str, max_tokens: int) -> None:
-        super().__init__(raw_text, f"cut off at max_tokens={max_tokens}; raise max_tokens")
+    def __init__(self, raw_text: str, max_tokens: int, usage: Usage | None = None) -> None:
+        super().__init__(raw_text, f"cut off at max_tokens={max_tokens}; raise max_tokens", usage)
         self.max_tokens = max_tokens
 
 

@@ -29,7 +29,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from models.chat_template import ChatTemplate
+from models.chat_template import ChatTemplate, chat_template_text
 from models.errors import (
     ModelCorruptError,
     NoChatTemplateError,
@@ -123,7 +123,7 @@ class LlamaCppModel:
         if pin is not None:
             verify_pin(path, pin, cache_dir)
         metadata = read_gguf_metadata(path)
-        template_text, source = _chat_template_text(metadata, settings)
+        template_text, source = chat_template_text(metadata, settings)
         if template_text is None:
             raise NoChatTemplateError(path)
         n_ctx = settings.n_ctx or min(trained_context_length(metadata) or 4096, DEFAULT_MAX_CONTEXT)
@@ -167,8 +167,8 @@ class LlamaCppModel:
                 yield item
         assert completion is not None
         if completion.finish_reason == "length":
-            raise OutputTruncatedError(completion.text, max_tokens)
-        validator.parse(completion.text)
+            raise OutputTruncatedError(completion.text, max_tokens, completion.usage)
+        validator.parse(completion.text, completion.usage)
         yield completion
 
     # --- beyond the protocol ----------------------------------------------------------------------
@@ -296,15 +296,6 @@ def _last_completion(items: Iterator[TextPiece | Completion]) -> Completion:
             completion = item
     assert completion is not None  # every generator here ends with a Completion or raises
     return completion
-
-
-def _chat_template_text(
-    metadata: dict[str, MetadataValue], settings: ModelSettings
-) -> tuple[str | None, str]:
-    if settings.chat_template is not None:
-        return settings.chat_template, "override"
-    stored = metadata.get("tokenizer.chat_template")
-    return (stored if isinstance(stored, str) and stored.strip() else None), "gguf"
 
 
 def _token_text(llama: Any, token: int) -> str:

@@ -154,7 +154,7 @@ class ScriptedModel:
             yield TextPiece(text=text[start : start + _STREAM_PIECE_CHARS])
         usage = self._record_usage(prompt_tokens, text, completion_tokens, started)
         if text != reply:
-            raise OutputTruncatedError(text, max_tokens)
+            raise OutputTruncatedError(text, max_tokens, usage)
         yield Completion(text=text, usage=usage, finish_reason="stop")
 
     def _admit_call(self, messages: Sequence[ChatMessage], schema: JsonSchema, max_tokens: int) -> list[str]:

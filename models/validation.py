@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
 from models.errors import OutputInvalidError
-from models.protocol import JsonSchema
+from models.protocol import JsonSchema, Usage
 
 
 class SchemaValidator:
@@ -24,14 +24,15 @@ class SchemaValidator:
         Draft202012Validator.check_schema(dict(schema))
         self._validator = Draft202012Validator(dict(schema))
 
-    def parse(self, text: str) -> Any:
-        """The parsed value; raises ``OutputInvalidError`` carrying ``text`` when it is not valid."""
+    def parse(self, text: str, usage: Usage | None = None) -> Any:
+        """The parsed value; raises ``OutputInvalidError`` carrying ``text`` (and ``usage``) when invalid."""
         try:
             value = json.loads(text)
         except json.JSONDecodeError as error:
-            raise OutputInvalidError(text, f"not JSON: {error.msg} at char {error.pos}") from error
+            reason = f"not JSON: {error.msg} at char {error.pos}"
+            raise OutputInvalidError(text, reason, usage) from error
         problem = best_match(self._validator.iter_errors(value))
         if problem is not None:
             where = "/".join(str(part) for part in problem.absolute_path) or "(root)"
-            raise OutputInvalidError(text, f"{where}: {problem.message}")
+            raise OutputInvalidError(text, f"{where}: {problem.message}", usage)
         return value

@@ -102,6 +102,8 @@ def test_output_cut_by_max_tokens_is_a_truncation_error_with_the_raw_text(
     with pytest.raises(OutputTruncatedError) as caught:
         real_model.complete(QUESTION, DECISION_SCHEMA, max_tokens=3)
     assert caught.value.raw_text.startswith("{")
+    assert caught.value.usage is not None
+    assert caught.value.usage.completion_tokens == 3
 
 
 def test_open_model_loads_the_bundled_file_and_verifies_it_once(tmp_path: Path) -> None:

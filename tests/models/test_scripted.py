@@ -111,6 +111,8 @@ def test_reply_longer_than_max_tokens_is_a_truncation_error_with_the_cut_text() 
     with pytest.raises(OutputTruncatedError) as caught:
         model.complete([QUESTION], SCHEMA, max_tokens=10)
     assert len(estimate_tokens(caught.value.raw_text)) == 10
+    assert caught.value.usage is not None
+    assert caught.value.usage.completion_tokens == 10
 
 
 def test_from_jsonl_reads_one_json_string_per_line(tmp_path: Path) -> None:

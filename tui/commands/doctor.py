@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import hashlib
+import os
 import platform
 from importlib.metadata import PackageNotFoundError, version
-from pathlib import Path
 from typing import Any
 
-from models.bundled import INSTALL_HINT, bundled_model_path
+from models.bundled import INSTALL_HINT
+from models.errors import ModelError
+from models.factory import resolve_model_spec
+from models.inspection import ModelReport, inspect_model
 from tui.airgap import network_guard_active
+from tui.config import load_config
 from tui.home import CarrelHome
 
 
@@ -18,6 +21,7 @@ def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "doctor", help="show versions, the model in use, and where data lives"
     )
+    parser.add_argument("--model", help="GGUF model file or scripted:FILE to check (default: as for ask)")
     parser.set_defaults(handler=run)
 
 
@@ -28,26 +32,46 @@ def package_version(distribution: str) -> str:
         return "not installed"
 
 
-def file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+def model_lines(cli_model: str | None, home: CarrelHome) -> list[str]:
+    """Which model is in use and why, its sha256 against the pin, context length and chat template."""
+    config, warnings = load_config(home.config_file)
+    lines = [f"config:     {warning}" for warning in warnings]
+    try:
+        choice = resolve_model_spec(cli_model, os.environ, config.model)
+    except ModelError as error:
+        return [*lines, f"model:      MISSING - {error}", f"            {INSTALL_HINT}"]
+    report = inspect_model(choice)
+    lines += [f"model:      {choice.spec}", f"            chosen by {CHOICE_REASONS[choice.source]}"]
+    lines += _model_facts(report)
+    if report.problem is not None:
+        lines.append(f"            PROBLEM: {report.problem}")
+    return lines
 
 
-def model_lines() -> list[str]:
-    path = bundled_model_path()
-    if path is None:
-        return [
-            "model:      MISSING - the default model package is not installed",
-            f"            {INSTALL_HINT}",
-        ]
-    size_mb = path.stat().st_size / 1_000_000
-    return [
-        f"model:      {path}",
-        f"            {size_mb:.1f} MB, sha256 {file_sha256(path)}",
+CHOICE_REASONS = {
+    "--model": "--model on the command line",
+    "CARREL_MODEL": "the CARREL_MODEL environment variable",
+    "config": "'model' in the config file",
+    "bundled": "default: the bundled model (no --model, CARREL_MODEL or config 'model')",
+}
+
+
+def _model_facts(report: ModelReport) -> list[str]:
+    """The facts the report has: a damaged file still shows its size and checksum."""
+    if report.scripted_replies is not None:
+        return [f"            scripted replay: {report.scripted_replies} replies"]
+    if report.sha256 is None:
+        return []
+    facts = [
+        f"            {report.name or 'unnamed'}, {(report.size_bytes or 0) / 1_000_000:.1f} MB",
+        f"            sha256 {report.sha256} ({report.pin_status})",
     ]
+    if report.problem is None:
+        facts += [
+            f"            context {report.context_size} tokens (trained for {report.trained_context})",
+            f"            chat template: {report.chat_template or 'NONE - cannot be used for chat'}",
+        ]
+    return facts
 
 
 def run(args: argparse.Namespace) -> int:
@@ -57,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         f"textual:    {package_version('textual')}",
         f"tantivy:    {package_version('tantivy')}",
         f"llama-cpp:  {package_version('llama-cpp-python')}",
-        *model_lines(),
+        *model_lines(args.model, home),
         f"data:       {home.root}",
         f"air-gap:    {'active - network connections and DNS lookups are refused' if network_guard_active() else 'INACTIVE'}",
     ]
