@@ -160,7 +160,40 @@ def _rst_title_at(lines: list[str], index: int) -> tuple[str, tuple[str, bool], 
 
 HTML_MAX_DEPTH = 2000
 # Void elements and elements the HTML parser closes implicitly never build deep trees.
-_NON_NESTING_TAGS = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen", "p", "li", "dt", "dd", "tr", "td", "th", "option", "optgroup", "rb", "rt", "rp", "colgroup", "thead", "tbody", "tfoot", "caption"]
+_NON_NESTING_TAGS = [
+    "area",
+    "base",
+    "br",
+    "col",
+    "embed",
+    "hr",
+    "img",
+    "input",
+    "link",
+    "meta",
+    "source",
+    "track",
+    "wbr",
+    "param",
+    "keygen",
+    "p",
+    "li",
+    "dt",
+    "dd",
+    "tr",
+    "td",
+    "th",
+    "option",
+    "optgroup",
+    "rb",
+    "rt",
+    "rp",
+    "colgroup",
+    "thead",
+    "tbody",
+    "tfoot",
+    "caption",
+]
 _NESTING_TAG = re.compile(rf"<(/?)(?!(?:{'|'.join(_NON_NESTING_TAGS)})\b)[a-zA-Z]", re.IGNORECASE)
 _DEPTH_STEP = {"": 1, "/": -1}
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
+import time
 from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -22,10 +24,27 @@ LoadOutcome = LoadedDocument | SkippedFile
 INLINE_MAX_FILES = 48
 BATCH_FILES = 16
 BATCHES_PER_WORKER = 4
+PARENT_CHECK_INTERVAL_S = 0.5
 
 
 def default_workers() -> int:
     return max(1, min(4, os.cpu_count() or 1))
+
+
+def exit_with_parent(parent_pid: int) -> None:
+    """Worker initializer: exit when the indexing process is gone. After a ``kill -9`` of the
+    parent, pool workers would otherwise wait on their task queue forever (each holds a copy of
+    the queue's write end, so they never see end-of-file)."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_CHECK_INTERVAL_S)
+            try:
+                os.kill(parent_pid, 0)
+            except ProcessLookupError:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="carrel-parent-watch", daemon=True).start()
 
 
 def load_batch(batch: Sequence[SourceFile], max_bytes: int) -> list[LoadOutcome]:
@@ -49,7 +68,9 @@ def _load_in_pool(sources: Sequence[SourceFile], max_bytes: int, workers: int) -
     # process can deadlock the child.
     context = multiprocessing.get_context("forkserver")
     batches = (sources[start : start + BATCH_FILES] for start in range(0, len(sources), BATCH_FILES))
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=exit_with_parent, initargs=(os.getpid(),)
+    ) as pool:
         in_flight: deque[Future[list[LoadOutcome]]] = deque()
         try:
             for batch in batches:
