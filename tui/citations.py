@@ -24,9 +24,14 @@ def cited_labels(answer: str) -> list[str]:
     return seen
 
 
+def citation_link(label: str) -> str:
+    """A Markdown link that still reads ``[S2]``: the brackets are escaped into the link text."""
+    return f"[\\[{label}\\]]({CITATION_SCHEME}{label})"
+
+
 def _link_group(match: re.Match[str]) -> str:
     labels = _LABEL_PATTERN.findall(match.group(1))
-    return " ".join(f"[{label}]({CITATION_SCHEME}{label})" for label in labels)
+    return " ".join(citation_link(label) for label in labels)
 
 
 def link_citations(answer: str, citations: list[str] | None = None) -> str:
@@ -34,7 +39,7 @@ def link_citations(answer: str, citations: list[str] | None = None) -> str:
     linked = _GROUP_PATTERN.sub(_link_group, answer)
     missing = [label for label in citations or [] if label not in cited_labels(answer)]
     if missing:
-        links = ", ".join(f"[{label}]({CITATION_SCHEME}{label})" for label in missing)
+        links = ", ".join(citation_link(label) for label in missing)
         linked = f"{linked.rstrip()}\n\nSources: {links}"
     return linked
 

@@ -93,13 +93,13 @@ class DeskServices:
         return self.model_slot.ready
 
     def model_status_text(self) -> str:
+        """A few words for the status bar; the full error goes to a notification."""
         slot = self.model_slot
         if slot.error is not None:
-            return f"model failed: {slot.error}"
+            return f"model failed ({type(slot.error).__name__}); Ctrl+O to choose another"
         if slot.ready:
-            took = f" in {slot.load_seconds:.1f}s" if slot.load_seconds is not None else ""
-            return f"model ready{took}: {slot.description}"
-        return f"loading model… {slot.description}"
+            return f"model ready: {slot.description}"
+        return f"loading model {slot.description}…"
 
     # -- tasks --------------------------------------------------------------------------------------------
 

@@ -54,7 +54,7 @@ async def test_question_gets_an_answer_with_its_sources(indexed_home: CarrelHome
         state = screen.last_state
         assert state is not None and state.status == "completed"
         answer = app.query_one(AnswerView).query_one(Markdown)
-        assert "[S1](source:S1)" in answer.source
+        assert "(source:S1)" in answer.source
         sources = app.query_one(SourceList)
         assert sources.option_count == len(state.sources) >= 1
         first = sources.get_option_at_index(0)

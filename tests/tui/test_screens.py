@@ -175,7 +175,7 @@ async def test_history_lists_past_tasks_and_reopens_one_read_only(indexed_home: 
         await pilot.pause()
         replay = app.screen
         assert isinstance(replay, DeskScreen) and replay.replay is not None
-        assert "[S1](source:S1)" in replay.query_one(AnswerView).query_one(Markdown).source
+        assert "(source:S1)" in replay.query_one(AnswerView).query_one(Markdown).source
         assert not replay.query("#question")
         assert "Read-only" in str(replay.query_one("#read-only-note", Static).render())
         await pilot.press("escape")

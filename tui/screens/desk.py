@@ -116,10 +116,10 @@ class DeskScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="desk-body"):
-            yield TrajectoryLog(id="trajectory")
             with Vertical(id="outcome"):
                 yield AnswerView(id="answer")
                 yield SourceList(id="sources")
+            yield TrajectoryLog(id="trajectory")
         with Horizontal(id="status-bar"):
             yield Static(self.progress.meter_text(), id="meter")
             yield Static("", id="model-status")

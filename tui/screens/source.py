@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
+from textual.markup import escape
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static, TextArea
@@ -64,7 +65,7 @@ class SourceScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         source = self.source
         with Vertical(id="source-dialog", classes="dialog") as dialog:
-            dialog.border_title = f"[{source.label}] {source.title}"
+            dialog.border_title = escape(f"[{source.label}] {source.title}")
             yield Static(
                 Content.from_markup("[dim]$path[/]", path=display_path(source.path)), id="source-path"
             )
@@ -121,8 +122,8 @@ class DocumentScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="document-dialog", classes="dialog") as dialog:
-            dialog.border_title = f"{self.source.title} (read-only)"
-            dialog.border_subtitle = display_path(self.source.path)
+            dialog.border_title = escape(f"{self.source.title} (read-only)")
+            dialog.border_subtitle = escape(display_path(self.source.path))
             yield TextArea("Loading…", read_only=True, soft_wrap=True, id="document-text")
         yield Footer()
 
@@ -139,23 +140,29 @@ class DocumentScreen(ModalScreen[None]):
         text, cited_rows = document_text(message.passages, self.record.ordinal if self.record else -1)
         area.load_text(text or "(this document has no passages in the index)")
         if cited_rows is not None:
-            area.selection = Selection((cited_rows[0], 0), (cited_rows[1], 0))
+            area.selection = Selection(*cited_rows)
             area.scroll_cursor_visible(center=True)
         area.focus()
 
 
-def document_text(passages: list[PassageRecord], cited_ordinal: int) -> tuple[str, tuple[int, int] | None]:
-    """The document rebuilt from its passages, each new heading on its own '§' line, and the rows
-    (start, end-exclusive) of the cited passage so it can be selected."""
+Location = tuple[int, int]
+
+
+def document_text(
+    passages: list[PassageRecord], cited_ordinal: int
+) -> tuple[str, tuple[Location, Location] | None]:
+    """The document rebuilt from its passages, each new heading on its own '§' line, and where the cited
+    passage starts and ends (row, column) so it can be selected."""
     lines: list[str] = []
     heading = ""
-    cited: tuple[int, int] | None = None
+    cited: tuple[Location, Location] | None = None
     for passage in passages:
         if passage.heading and passage.heading != heading:
             heading = passage.heading
             lines += [f"§ {heading}", ""]
-        start = len(lines)
-        lines += [*passage.text.split("\n"), ""]
+        passage_lines = passage.text.split("\n")
         if passage.ordinal == cited_ordinal:
-            cited = (start, len(lines) - 1)
+            end_row = len(lines) + len(passage_lines) - 1
+            cited = ((len(lines), 0), (end_row, len(passage_lines[-1])))
+        lines += [*passage_lines, ""]
     return "\n".join(lines).rstrip("\n"), cited

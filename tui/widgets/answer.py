@@ -53,7 +53,7 @@ class AnswerView(VerticalScroll, can_focus=True):
     DEFAULT_CLASSES = "panel"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "next_citation", "Next cite"),
-        Binding("p", "previous_citation", "Prev cite"),
+        Binding("p", "previous_citation", "Prev cite", show=False),
         Binding("enter", "open_citation", "Open cite"),
     ]
 
@@ -99,9 +99,8 @@ class AnswerView(VerticalScroll, can_focus=True):
             text = needs_user_markdown(state) if state.status == "needs_user" else stopped_markdown(state)
             await self._markdown.update(text)
         self._cursor = -1
-        self.border_subtitle = (
-            f"{len(self._citations)} cited" if state.status == "completed" else state.status
-        )
+        outcome = f"{len(self._citations)} cited" if state.status == "completed" else state.status
+        self.border_subtitle = outcome.replace("needs_user", "needs you")
         self.scroll_home(animate=False)
 
     async def _stop_stream(self) -> None:

@@ -74,6 +74,7 @@ class IndexRunPanel(Vertical):
     def start(self, roots: list[Path], *, demo_corpus: bool = False) -> None:
         """Index ``roots`` (with ``demo_corpus``, first write the demo corpus and index it too)."""
         self._cancel.clear()
+        self.display = True
         self.running = True
         self.summary = None
         self.query_one("#index-summary", Static).update("")

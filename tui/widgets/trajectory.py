@@ -59,8 +59,7 @@ def tool_call_line(call: ToolCallContent, *, replaying: bool = False) -> Content
 def search_line(event: SearchRan) -> Content:
     new = ", ".join(source.label for source in event.new_sources) or "none"
     return Content.from_markup(
-        "[$accent]$query[/] → $count results, new: $new  [dim](search $n/$max)[/]",
-        query=event.query,
+        "→ $count results, new: $new  [dim](search $n/$max)[/]",
         count=event.result_count,
         new=new,
         n=event.search_count,
@@ -140,7 +139,7 @@ class TrajectoryLog(VerticalScroll):
         self.anchor(False)
         await self.mount(Static(Content.from_markup("[b]Q:[/b] $q", q=question), classes="question-line"))
 
-    def on_descendant_mount(self) -> None:
+    def _grew(self) -> None:
         """Pin the log to its newest step once it overflows (until the user scrolls up)."""
         self.call_after_refresh(self._pin)
 
@@ -151,6 +150,7 @@ class TrajectoryLog(VerticalScroll):
     async def start_step(self, number: int, max_steps: int) -> None:
         self._card = StepCard(number, max_steps)
         await self.mount(self._card)
+        self._grew()
 
     def stream(self, text: str) -> None:
         if self._card is not None:
@@ -159,6 +159,7 @@ class TrajectoryLog(VerticalScroll):
     async def note_search(self, event: SearchRan) -> None:
         self._sources.update({source.label: source for source in event.new_sources})
         await (await self._current_card()).add_line(search_line(event), "search")
+        self._grew()
 
     async def add_step(self, step: Step) -> None:
         """Render a recorded step into the current card."""
@@ -175,6 +176,7 @@ class TrajectoryLog(VerticalScroll):
             await card.add_observation(content, self._sources)
         else:
             await self.mount(Static(final_line(content), classes=f"final-line -{content.status}"))
+        self._grew()
 
     async def _current_card(self) -> StepCard:
         if self._card is None:
