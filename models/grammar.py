@@ -29,6 +29,11 @@ from models.errors import ModelError
 from models.protocol import JsonSchema
 
 TOP_K = 40
+# The converter spells a bound like maxLength=N as N nested optional groups; llama.cpp refuses grammars past
+# roughly 1,000-1,500 of them (measured) and crashes parsing far larger ones. Larger bounds are left out of the
+# grammar and enforced by validation afterwards.
+GRAMMAR_MAX_REPEAT = 1000
+_BOUND_KEYWORDS = frozenset({"maxLength", "minLength", "maxItems", "minItems"})
 _TOKEN_DATA = np.dtype([("id", np.intc), ("logit", np.single), ("p", np.single)], align=True)
 
 
@@ -53,6 +58,19 @@ def _walk_refs(node: Any) -> Iterator[str]:
             yield from _walk_refs(item)
 
 
+def relaxed_for_grammar(node: Any) -> Any:
+    """The schema without length/size bounds above ``GRAMMAR_MAX_REPEAT`` (validation still applies them)."""
+    if isinstance(node, Mapping):
+        return {
+            key: relaxed_for_grammar(value)
+            for key, value in node.items()
+            if not (key in _BOUND_KEYWORDS and isinstance(value, int) and value > GRAMMAR_MAX_REPEAT)
+        }
+    if isinstance(node, list):
+        return [relaxed_for_grammar(item) for item in node]
+    return node
+
+
 def schema_to_gbnf(schema: JsonSchema) -> str:
     """GBNF text for a schema of ours; refuses non-local ``$ref``s before the converter can follow them."""
     remote = [ref for ref in _walk_refs(schema) if not ref.startswith("#")]
@@ -63,7 +81,7 @@ def schema_to_gbnf(schema: JsonSchema) -> str:
     from llama_cpp.llama_grammar import json_schema_to_gbnf
 
     try:
-        gbnf: str = json_schema_to_gbnf(json.dumps(schema))
+        gbnf: str = json_schema_to_gbnf(json.dumps(relaxed_for_grammar(schema)))
     except Exception as error:  # the converter raises bare Exceptions and asserts
         raise SchemaUnsupportedError(f"cannot turn the schema into a grammar: {error}") from error
     return gbnf

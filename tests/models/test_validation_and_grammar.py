@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
 from models.errors import OutputInvalidError
-from models.grammar import SchemaUnsupportedError, TokenChooser, canonical_schema_json, schema_to_gbnf
+from models.grammar import (
+    SchemaUnsupportedError,
+    TokenChooser,
+    canonical_schema_json,
+    relaxed_for_grammar,
+    schema_to_gbnf,
+)
 from models.protocol import Usage
 from models.validation import SchemaValidator
 
@@ -62,6 +70,18 @@ def test_local_refs_are_allowed() -> None:
         "properties": {"w": {"$ref": "#/$defs/word"}},
     }
     assert "root ::=" in schema_to_gbnf(schema)
+
+
+def test_bounds_too_large_for_llama_cpp_are_left_to_validation() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"maxLength": {"type": "string", "maxLength": 50_000, "minLength": 2}},
+    }
+    relaxed = relaxed_for_grammar(schema)
+    assert relaxed == {"type": "object", "properties": {"maxLength": {"type": "string", "minLength": 2}}}
+    assert len(schema_to_gbnf(schema)) < 2_000
+    with pytest.raises(OutputInvalidError, match="too long"):
+        SchemaValidator(schema).parse(json.dumps({"maxLength": "x" * 50_001}))
 
 
 class FakeGrammar:
