@@ -11,7 +11,7 @@ the shape with pydantic and reports what was wrong in words the model can act on
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -63,7 +63,7 @@ class DecisionError(ValueError):
 def _search_schema(queries: Sequence[str] | None) -> dict[str, Any]:
     query: dict[str, Any] = {"type": "string", "minLength": QUERY_MIN_CHARS, "maxLength": QUERY_MAX_CHARS}
     if queries:
-        query = {"enum": list(queries)}
+        query = {"enum": [grammar_safe(choice) for choice in queries]}
     return {
         "type": "object",
         "properties": {
@@ -76,34 +76,50 @@ def _search_schema(queries: Sequence[str] | None) -> dict[str, Any]:
     }
 
 
-def _final_schema(labels: Sequence[str], answer_max_chars: int) -> list[dict[str, Any]]:
-    """A cited answer (when there are labels to cite) or the fixed no-evidence answer with no citations."""
-    cited = {
+def _final_schema(
+    labels: Sequence[str], answer_max_chars: int, answers: Mapping[str, Sequence[str]] | None
+) -> list[dict[str, Any]]:
+    """A cited answer (when there are labels to cite) or the fixed no-evidence answer with no citations.
+
+    With ``answers`` (label -> candidate sentences) each label gets its own variant whose answer is one of that
+    source's sentences, cited inline: the model chooses evidence and sentence, it does not write prose.
+    """
+    abstaining = _final_variant({"type": "array", "maxItems": 0}, {"const": NO_EVIDENCE_ANSWER})
+    if not labels:
+        return [abstaining]
+    if answers:
+        chosen = [
+            _final_variant(
+                {"type": "array", "items": {"enum": [label]}, "minItems": 1, "maxItems": 1},
+                {"enum": [f"{grammar_safe(sentence)} [{label}]" for sentence in answers[label]]},
+            )
+            for label in labels
+            if answers.get(label)
+        ]
+        if chosen:
+            return [*chosen, abstaining]
+    citations = {
+        "type": "array",
+        "items": {"enum": list(labels)},
+        "minItems": 1,
+        "maxItems": min(3, len(labels)),
+    }
+    written = {"type": "string", "minLength": 1, "maxLength": answer_max_chars}
+    return [_final_variant(citations, written), abstaining]
+
+
+def grammar_safe(text: str) -> str:
+    """Choice text without double quotes or backslashes: the GGUF grammar path mis-escapes them in literals."""
+    return text.replace('"', "'").replace("\\", "/")
+
+
+def _final_variant(citations: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    return {
         "type": "object",
-        "properties": {
-            "action": {"const": "final"},
-            "citations": {
-                "type": "array",
-                "items": {"enum": list(labels)},
-                "minItems": 1,
-                "maxItems": min(3, len(labels)),
-            },
-            "answer": {"type": "string", "minLength": 1, "maxLength": answer_max_chars},
-        },
+        "properties": {"action": {"const": "final"}, "citations": citations, "answer": answer},
         "required": ["action", "citations", "answer"],
         "additionalProperties": False,
     }
-    abstaining = {
-        "type": "object",
-        "properties": {
-            "action": {"const": "final"},
-            "citations": {"type": "array", "maxItems": 0},
-            "answer": {"const": NO_EVIDENCE_ANSWER},
-        },
-        "required": ["action", "citations", "answer"],
-        "additionalProperties": False,
-    }
-    return [cited, abstaining] if labels else [abstaining]
 
 
 def _clarify_schema() -> dict[str, Any]:
@@ -123,17 +139,19 @@ def decision_schema(
     labels: Sequence[str],
     *,
     queries: Sequence[str] | None = None,
+    answers: Mapping[str, Sequence[str]] | None = None,
     answer_max_chars: int = 600,
 ) -> dict[str, Any]:
     """The JSON schema for this step: only the allowed actions, citations limited to ``labels``.
 
-    With ``queries`` the search query is a choice among them (an enum) instead of free text.
+    With ``queries`` the search query is a choice among them (an enum) instead of free text; with ``answers``
+    the answer is a choice among each citable source's sentences.
     """
     options: list[dict[str, Any]] = []
     if "search" in allowed:
         options.append(_search_schema(queries))
     if "final" in allowed:
-        options.extend(_final_schema(labels, answer_max_chars))
+        options.extend(_final_schema(labels, answer_max_chars, answers))
     if "clarify" in allowed:
         options.append(_clarify_schema())
     if not options:

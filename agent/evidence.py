@@ -171,7 +171,7 @@ STOPWORDS = frozenset(
 REFERRING_WORDS = frozenset({"it", "that", "this", "one", "they", "them", "those", "these", "there"})
 
 
-def _stem(word: str) -> str:
+def stem(word: str) -> str:
     """A crude stem, so ``raised``/``raise`` and ``statements``/``statement`` match."""
     bare = word.strip("_")
     for suffix in _SUFFIXES:
@@ -189,7 +189,7 @@ def key_terms(question: str) -> list[str]:
 
 def _source_stems(source: Source) -> set[str]:
     text = f"{source.title} {source.heading} {source.snippet}".casefold()
-    return {_stem(word) for word in _WORD.findall(text)}
+    return {stem(word) for word in _WORD.findall(text)}
 
 
 @dataclass(frozen=True)
@@ -215,7 +215,7 @@ def assess(terms: Sequence[str], sources: Iterable[Source], max_citable: int = 3
     found: set[str] = set()
     for source in sources:
         stems = _source_stems(source)
-        hits = [term for term in terms if _stem(term) in stems]
+        hits = [term for term in terms if stem(term) in stems]
         found.update(hits)
         if hits:
             matches.append((len(hits), source.label))
@@ -226,9 +226,19 @@ def assess(terms: Sequence[str], sources: Iterable[Source], max_citable: int = 3
 
 
 def needs_clarifying(question: str) -> bool:
-    """A short question pointing at something it never names ("What does it return?")."""
-    words = set(_WORD.findall(question.casefold()))
-    return len(key_terms(question)) <= 2 and bool(words & REFERRING_WORDS)
+    """A question pointing at something it never names: "What does it return?", "Is that allowed here?".
+
+    Vague when a referring word ("it", "that", "one", ...) comes before any key word, or when the question has
+    at most two key words and a referring word anywhere. "What does the pass statement do when it is executed?"
+    names its subject before "it", so it is not vague.
+    """
+    words = _WORD.findall(question.casefold())
+    terms = key_terms(question)
+    referring = [index for index, word in enumerate(words) if word in REFERRING_WORDS]
+    if not referring:
+        return False
+    first_term = next((index for index, word in enumerate(words) if word in terms), len(words))
+    return referring[0] < first_term or len(terms) <= 2
 
 
 _PART_SPLIT = re.compile(

@@ -249,6 +249,10 @@ class _TaskRun:
     def _evidence(self) -> Evidence:
         return assess(self.terms, self.state.sources)
 
+    def _answer_choices(self, evidence: Evidence) -> dict[str, list[str]]:
+        sources = [source for source in self.state.sources if source.label in evidence.citable]
+        return {source.label: self.ledger.answer_sentences(source, self.terms) for source in sources}
+
     def _query_choices(self, evidence: Evidence) -> list[str]:
         return candidate_queries(self.state.question, evidence.missing, self.queries_run)
 
@@ -260,6 +264,7 @@ class _TaskRun:
             allowed,
             evidence.citable,
             queries=self._query_choices(evidence) if self.settings.query_choices else None,
+            answers=self._answer_choices(evidence) if self.settings.answer_choices else None,
             answer_max_chars=self.settings.answer_max_chars,
         )
         messages, prompt_tokens = self._messages_within_budget()

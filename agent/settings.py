@@ -42,6 +42,11 @@ class AgentSettings(BaseModel):
         description="Offer the search query as a choice among code-built key-word queries (small models copy "
         "well but write poor queries); False lets the model write free text.",
     )
+    answer_choices: bool = Field(
+        default=True,
+        description="Offer the answer as a choice among the citable sources' sentences (cited inline) instead "
+        "of free text: a small model picks evidence well but writes unsupported prose.",
+    )
     answer_coverage: float = Field(
         default=0.75,
         ge=0.0,

@@ -10,14 +10,17 @@ keeps the prompt append-only and short.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from agent.evidence import stem
 from agent.state import Source
-from agent.wrapping import escape_attribute, new_fence_nonce, wrap_sources
+from agent.wrapping import escape_attribute, new_fence_nonce, sanitise_document_text, wrap_sources
 from indexer.results import SearchHit, SearchResults
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _WORD = re.compile(r"\w+")
+ANSWER_SENTENCE_CHARS = 240
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,16 @@ class SourceLedger:
             new_labels=[source.label for source in fresh],
         )
 
+    def answer_sentences(self, source: Source, terms: Sequence[str], limit: int = 2) -> list[str]:
+        """Up to ``limit`` sentences of what the model was shown of ``source``, best key-word match first."""
+        shown = sanitise_document_text(
+            matched_sentences(source.snippet, source.query, self.source_chars), self.nonce, self.source_chars
+        )
+        sentences = [part.strip() for part in _SENTENCE_END.split(shown) if len(part.strip()) > 12]
+        wanted = {stem(term) for term in terms}
+        ranked = sorted(sentences, key=lambda sentence: -len(wanted & _stems(sentence)))
+        return [_capped_sentence(sentence) for sentence in ranked[:limit]]
+
     def _results_text(self, heading: str, query: str, fresh: list[Source], seen: list[Source]) -> str:
         if not fresh and not seen:
             return f"{heading} found nothing. Try other words."
@@ -108,6 +121,16 @@ class SourceLedger:
             for source in sources
         )
         return f"{heading}: {named or 'nothing found'}. [passage text shortened to save space]"
+
+
+def _stems(text: str) -> set[str]:
+    return {stem(word) for word in _WORD.findall(text.casefold())}
+
+
+def _capped_sentence(sentence: str, max_chars: int = ANSWER_SENTENCE_CHARS) -> str:
+    if len(sentence) <= max_chars:
+        return sentence
+    return sentence[: max_chars - 1].rsplit(" ", 1)[0] + "…"
 
 
 def _with_text(results: SearchResults) -> list[SearchHit]:
