@@ -6,8 +6,11 @@ import json
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.widget import Widget
+from textual.widgets import Input, TextArea
 
 from indexer.build import index_folders
 from models.protocol import ChatMessage, Completion, JsonSchema, TextPiece
@@ -77,3 +80,16 @@ def indexed_home(home: CarrelHome, corpus: Path) -> CarrelHome:
 
 def desk_app(home: CarrelHome, model: ScriptedModel, **options: object) -> CarrelApp:
     return make_app(home, model=model, export_dir=home.root / "exports", **options)  # type: ignore[arg-type]
+
+
+@pytest.fixture(autouse=True)
+def no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Snapshots must not depend on when the cursor blinked: every Input and TextArea starts steady."""
+    for widget_class in (Input, TextArea):
+        original_init = widget_class.__init__
+
+        def steady_init(self: Widget, *args: Any, _original: Any = original_init, **kwargs: Any) -> None:
+            _original(self, *args, **kwargs)
+            self.cursor_blink = False  # type: ignore[attr-defined]
+
+        monkeypatch.setattr(widget_class, "__init__", steady_init)

@@ -1,0 +1,100 @@
+"""Snapshots of the key screens. Everything shown is deterministic: paths are relative to the test's working
+directory, the model is scripted (same text, same estimated tokens), no times are shown except the library's,
+which uses an injected clock. Look at the SVG diff (snapshot_report.html) before updating a snapshot."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from agent.events import AgentEvent, ModelText, StepStarted
+from agent.loop import run
+from indexer.search import open_search_tool
+from models.scripted import ScriptedModel
+from tests.tui.conftest import ANSWER_SCRIPT, clarify, desk_app
+from tui.app import CarrelApp
+from tui.home import CarrelHome
+from tui.screens.desk import DeskScreen
+
+SnapCompare = Callable[..., bool]
+WIDE = (120, 36)
+NARROW = (80, 24)
+
+
+def asking(question: str) -> Callable[[Pilot[None]], Any]:
+    async def run_before(pilot: Pilot[None]) -> None:
+        field = pilot.app.screen.query_one("#question", Input)
+        field.value = question
+        field.focus()
+        await pilot.press("enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    return run_before
+
+
+def test_desk_with_an_answer(indexed_home: CarrelHome, snap_compare: SnapCompare) -> None:
+    app = desk_app(indexed_home, ScriptedModel(ANSWER_SCRIPT))
+    assert snap_compare(app, terminal_size=WIDE, run_before=asking("What is the grey liquid on my starter?"))
+
+
+def test_desk_needs_user_at_80_columns(indexed_home: CarrelHome, snap_compare: SnapCompare) -> None:
+    app = desk_app(indexed_home, ScriptedModel([clarify("Which starter do you mean: rye or wheat?")]))
+    assert snap_compare(app, terminal_size=NARROW, run_before=asking("How often do I feed it?"))
+
+
+def events_until_mid_answer(home: CarrelHome) -> list[AgentEvent]:
+    """A real run's events, cut while the model is halfway through writing its final answer."""
+    model = ScriptedModel(ANSWER_SCRIPT)
+    tool = open_search_tool(home.index_dir)
+    app_settings = desk_app(home, ScriptedModel([])).services.agent_settings()
+    events = list(run("What is the grey liquid on my starter?", app_settings, model=model, tool=tool))
+    second_step = next(i for i, e in enumerate(events) if isinstance(e, StepStarted) and e.step == 2)
+    texts = [i for i, e in enumerate(events) if isinstance(e, ModelText) and i > second_step]
+    return events[: texts[len(texts) // 2] + 1]
+
+
+def test_desk_while_a_task_runs(indexed_home: CarrelHome, snap_compare: SnapCompare) -> None:
+    """The desk mid-task: step 2 streaming, the answer draft growing, Cancel offered in the footer."""
+    events = events_until_mid_answer(indexed_home)
+    app = desk_app(indexed_home, ScriptedModel([]))
+
+    async def replay_prefix(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        desk = pilot.app.screen
+        assert isinstance(desk, DeskScreen)
+        for event in events:
+            await desk.apply_event(event)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=WIDE, run_before=replay_prefix)
+
+
+def library_app(home: CarrelHome) -> CarrelApp:
+    """The app with a clock five minutes after the last index run, so 'last update' always reads the same."""
+    app = desk_app(home, ScriptedModel([]))
+    updated = app.services.library()[0].updated_at
+    assert updated is not None
+    app.services.clock = lambda: updated + timedelta(minutes=5)
+    return app
+
+
+def test_library(indexed_home: CarrelHome, snap_compare: SnapCompare) -> None:
+    assert snap_compare(library_app(indexed_home), terminal_size=WIDE, press=["ctrl+l"])
+
+
+def test_source_viewer(indexed_home: CarrelHome, snap_compare: SnapCompare) -> None:
+    app = desk_app(indexed_home, ScriptedModel(ANSWER_SCRIPT))
+    ask = asking("What is the grey liquid on my starter?")
+
+    async def open_first_citation(pilot: Pilot[None]) -> None:
+        await ask(pilot)
+        await pilot.press("n", "enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(100, 30), run_before=open_first_citation)
