@@ -84,7 +84,9 @@ def _final_schema(
     With ``answers`` (label -> candidate sentences) each label gets its own variant whose answer is one of that
     source's sentences, cited inline: the model chooses evidence and sentence, it does not write prose.
     """
-    abstaining = _final_variant({"type": "array", "maxItems": 0}, {"const": NO_EVIDENCE_ANSWER})
+    # "items" matters: without it llama.cpp's schema converter ignores maxItems and allows any array.
+    no_citations = {"type": "array", "items": {"type": "string"}, "maxItems": 0}
+    abstaining = _final_variant(no_citations, {"const": NO_EVIDENCE_ANSWER})
     if not labels:
         return [abstaining]
     if answers:

@@ -2,8 +2,8 @@
 
 The model's final answer is checked here, never trusted: non-empty; every listed citation is a label the search
 tool really returned in this task; every ``[Sx]`` written inline is listed; and at least one citation unless the
-answer plainly says the documents do not hold enough evidence - which ends the task ``needs_user``/``no_evidence``,
-never ``completed``.
+answer plainly says the documents do not hold enough evidence. An answer that says so ends the task
+``needs_user``/``no_evidence`` - never ``completed``, even if it lists citations.
 """
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ from dataclasses import dataclass, field
 INLINE_LABEL = re.compile(r"\bS\d+\b")
 _INLINE_GROUP = re.compile(r"\[([^\[\]]{1,60})\]")
 _ABSTENTION = re.compile(
-    r"\b(?:not enough (?:evidence|information)|insufficient (?:evidence|information)|no evidence"
-    r"|(?:could|can)\s*(?:not|n't)\s+(?:find|answer)|unable to (?:find|answer)"
-    r"|(?:do|does)\s*(?:not|n't) (?:say|mention|contain|answer)|no (?:relevant )?(?:sources?|passages?) (?:found|mention))",
+    r"\b(?:not enough (?:evidence|information)|insufficient (?:evidence|information)|no (?:relevant )?evidence"
+    r"|(?:could|can)\s*(?:not|n't)\s+(?:find|answer)|unable to (?:find|answer)|no relevant (?:sources?|passages?))",
     re.IGNORECASE,
 )
 
@@ -70,9 +69,9 @@ def check_final(answer: str, citations: Sequence[str], known_labels: Collection[
     ]
     if problems:
         return FinalVerdict(problems=problems)
+    if states_no_evidence(text):
+        return FinalVerdict(abstained=True)
     if not citations:
-        if states_no_evidence(text):
-            return FinalVerdict(abstained=True)
         return FinalVerdict(
             problems=[
                 "The answer cites no source. List the labels of the sources that support it in 'citations', "

@@ -154,6 +154,7 @@ class _TaskRun:
         self.invalid_decisions_in_a_row = 0
         self.invalid_finals = 0
         self.final_only_because: StopReason | None = None
+        self.output_rejection: str | None = None
         self.terms = key_terms(question)
         self.transcript = Transcript(
             agent.prompt.render(max_searches=self.settings.max_searches), self._opening(question)
@@ -294,6 +295,9 @@ class _TaskRun:
     def _unusable_output(self, error: OutputInvalidError, prompt_tokens: int) -> Completion:
         """Treat output the adapter rejected as an invalid decision; charge the budget its worst case."""
         truncated = isinstance(error, OutputTruncatedError)
+        self.output_rejection = (
+            None if truncated else f"the reply does not match the decision schema ({error.reason})"
+        )
         usage = Usage(prompt_tokens=prompt_tokens, completion_tokens=self.settings.decision_max_tokens)
         return Completion(text=error.raw_text, usage=usage, finish_reason="length" if truncated else "stop")
 
@@ -341,6 +345,10 @@ class _TaskRun:
 
     def _act(self, completion: Completion, allowed: list[Action]) -> Events:
         raw = completion.text
+        rejection, self.output_rejection = self.output_rejection, None
+        if rejection:
+            yield from self._invalid_decision(raw, rejection)
+            return
         try:
             decision = parse_decision(raw)
         except DecisionError as error:

@@ -50,7 +50,7 @@ def test_invalid_finals_are_explained(answer: str, citations: list[str], problem
     [
         NO_EVIDENCE_ANSWER,
         "I could not find this in the documents.",
-        "The sources do not mention the port.",
+        "No relevant sources were found.",
         "There is insufficient evidence to say.",
     ],
 )
@@ -58,6 +58,13 @@ def test_an_uncited_statement_of_no_evidence_is_an_abstention(answer: str) -> No
     verdict = check_final(answer, [], KNOWN)
     assert verdict.accepted and verdict.abstained
     assert states_no_evidence(answer)
+
+
+def test_an_answer_saying_there_is_no_evidence_is_never_completed_even_with_citations() -> None:
+    verdict = check_final(
+        "There is not enough evidence in the documents to answer this.", ["S1", "S2"], KNOWN
+    )
+    assert verdict.accepted and verdict.abstained
 
 
 def test_inline_labels_in_every_bracket_style() -> None:
