@@ -317,3 +317,31 @@ def test_settings_reject_unknown_keys() -> None:
 
     with pytest.raises(ValidationError):
         AgentSettings.model_validate({"max_step": 3})
+
+
+class SchemaCheckingModel(ScriptedModel):
+    """Like the llama.cpp adapter: a reply that does not match the schema raises OutputInvalidError."""
+
+    def stream(self, messages, schema, *, max_tokens=512):  # type: ignore[no-untyped-def]
+        import jsonschema
+
+        from models.errors import OutputInvalidError
+        from models.protocol import Completion
+
+        for item in super().stream(messages, schema, max_tokens=max_tokens):
+            if isinstance(item, Completion):
+                try:
+                    jsonschema.validate(json.loads(item.text), schema)
+                except jsonschema.ValidationError as error:
+                    raise OutputInvalidError(item.text, error.message) from None
+            yield item
+
+
+def test_output_the_adapter_rejects_is_an_invalid_decision_never_an_answer(tool: SearchTool) -> None:
+    off_schema = final("There is not enough evidence in the documents to answer this.", ["S1", "S2"])
+    model = SchemaCheckingModel([search("green tea water"), off_schema, off_schema])
+    agent = make_agent(model, tool, query_choices=False)
+    state = final_state(agent.run(QUESTION))
+    assert (state.status, state.stop_reason) == ("failed", "model_error")
+    assert "does not match the decision schema" in model.history[2][-1].content
+    assert state.citations == []
