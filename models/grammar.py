@@ -29,6 +29,9 @@ from models.errors import ModelError
 from models.protocol import JsonSchema
 
 TOP_K = 40
+# Candidate windows tried one token at a time before a full-vocabulary grammar pass: 40 checks cost about
+# 0.2 ms and 512 about 2.5 ms, against 15-90 ms for one full pass over ~49k tokens (measured on SmolLM2).
+CANDIDATE_WINDOWS = (TOP_K, 512)
 # The converter spells a bound like maxLength=N as N nested optional groups; llama.cpp refuses grammars past
 # roughly 1,000-1,500 of them (measured) and crashes parsing far larger ones. Larger bounds are left out of the
 # grammar and enforced by validation afterwards.
@@ -140,28 +143,65 @@ class GrammarSampler:
 
 
 class TokenChooser:
-    """Greedy (temperature 0) or seeded temperature sampling over top-k, with rejection-style grammar checks."""
+    """Greedy (temperature 0) or seeded temperature sampling over top-k, with rejection-style grammar checks.
+
+    Cheapest first: the unconstrained pick (one grammar check of a few microseconds); if rejected, the best
+    candidates in widening windows (``CANDIDATE_WINDOWS``, checked one token at a time); only if none of those
+    is allowed, the whole vocabulary (one full grammar pass, tens of milliseconds). For greedy decoding every
+    step returns the highest-logit allowed token, so the result equals filtering first. With a temperature the
+    draw is among the allowed tokens of the first window that has any.
+    """
 
     def __init__(self, temperature: float, seed: int) -> None:
         self._temperature = temperature
         self._rng = np.random.default_rng(seed)
         self.rejections = 0
+        self.full_passes = 0
 
     def choose(self, logits: npt.NDArray[np.single], grammar: GrammarSampler | None) -> int:
-        token = self._pick(logits)
+        if self._temperature == 0.0:
+            token = int(np.argmax(logits))  # much cheaper than a top-k partition, same answer
+        else:
+            token = self._pick(logits, _best_candidates(logits, TOP_K))
         if grammar is None or grammar.allows(token):
             return token
         self.rejections += 1
+        for window in CANDIDATE_WINDOWS:
+            allowed = self._allowed_among(_best_candidates(logits, window), grammar)
+            if allowed.size:
+                return self._pick(logits, allowed)
+        self.full_passes += 1
         masked = grammar.masked(logits)
         if not np.isfinite(masked).any():
             raise ModelError("the grammar allows no next token; the schema grammar is inconsistent")
-        return self._pick(masked)
+        return self._pick(masked, _best_candidates(masked, TOP_K))
 
-    def _pick(self, logits: npt.NDArray[np.single]) -> int:
+    def _allowed_among(
+        self, candidates: npt.NDArray[np.intp], grammar: GrammarSampler
+    ) -> npt.NDArray[np.intp]:
+        """Allowed candidates (best first); greedy decoding needs only the first one."""
+        allowed: list[int] = []
+        for candidate in candidates:
+            if grammar.allows(int(candidate)):
+                allowed.append(int(candidate))
+                if self._temperature == 0.0:
+                    break
+        return np.asarray(allowed, dtype=np.intp)
+
+    def _pick(self, logits: npt.NDArray[np.single], candidates: npt.NDArray[np.intp]) -> int:
+        """The best candidate (temperature 0) or one drawn from their softmax at the temperature."""
+        values = logits[candidates].astype(np.float64)
         if self._temperature == 0.0:
-            return int(np.argmax(logits))
-        top = np.argpartition(logits, -TOP_K)[-TOP_K:]
-        scaled = logits[top].astype(np.float64) / self._temperature
-        weights = np.exp(scaled - scaled[np.isfinite(scaled)].max())
-        weights[~np.isfinite(scaled)] = 0.0
-        return int(top[self._rng.choice(len(top), p=weights / weights.sum())])
+            return int(candidates[int(np.argmax(values))])
+        scaled = values / self._temperature
+        finite = np.isfinite(scaled)
+        weights = np.where(finite, np.exp(scaled - scaled[finite].max()), 0.0)
+        return int(candidates[self._rng.choice(len(candidates), p=weights / weights.sum())])
+
+
+def _best_candidates(logits: npt.NDArray[np.single], count: int) -> npt.NDArray[np.intp]:
+    """The ``count`` highest-logit token ids, best first."""
+    count = min(count, len(logits))
+    top = np.argpartition(logits, -count)[-count:]
+    order: npt.NDArray[np.intp] = top[np.argsort(-logits[top], kind="stable")]
+    return order

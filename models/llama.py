@@ -111,6 +111,7 @@ class LlamaCppModel:
         self._n_vocab = int(llama.n_vocab())
         self._grammars: dict[str, tuple[GrammarSampler, SchemaValidator]] = {}
         self.last_rejections = 0
+        self.last_full_passes = 0
 
     @classmethod
     def load(
@@ -242,6 +243,7 @@ class LlamaCppModel:
                 break
             self._llama.eval([token])
         self.last_rejections = chooser.rejections
+        self.last_full_passes = chooser.full_passes
         usage = Usage(
             prompt_tokens=len(prompt),
             completion_tokens=len(pieces),

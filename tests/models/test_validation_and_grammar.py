@@ -115,7 +115,23 @@ def test_a_rejected_top_token_falls_back_to_the_best_allowed_one() -> None:
     grammar = FakeGrammar({0, 3})
     chooser = TokenChooser(temperature=0.0, seed=1)
     assert chooser.choose(logits, grammar) == 3  # type: ignore[arg-type]
-    assert (grammar.full_masks, chooser.rejections) == (1, 1)
+    assert (grammar.full_masks, chooser.rejections) == (0, 1)
+
+
+def test_a_wider_window_is_tried_before_the_full_vocabulary() -> None:
+    logits = np.arange(1000, dtype=np.single)
+    grammar = FakeGrammar({5, 700})
+    chooser = TokenChooser(temperature=0.0, seed=1)
+    assert chooser.choose(logits, grammar) == 700  # type: ignore[arg-type]
+    assert (grammar.full_masks, chooser.full_passes) == (0, 0)
+
+
+def test_the_full_vocabulary_pass_is_the_last_resort() -> None:
+    logits = np.arange(1000, dtype=np.single)  # the widest window holds tokens 488..999
+    grammar = FakeGrammar({5, 12})
+    chooser = TokenChooser(temperature=0.0, seed=1)
+    assert chooser.choose(logits, grammar) == 12  # type: ignore[arg-type]
+    assert (grammar.full_masks, chooser.rejections, chooser.full_passes) == (1, 1, 1)
 
 
 def test_temperature_sampling_is_reproducible_for_a_seed_and_respects_the_grammar() -> None:
