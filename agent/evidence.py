@@ -241,6 +241,9 @@ def needs_clarifying(question: str) -> bool:
     return referring[0] < first_term or len(terms) <= 2
 
 
+# Words that look like names in code or part numbers (an underscore, or letters mixed with digits): rare, so
+# searching for them alone finds the right passage where a query of common words would not.
+_IDENTIFIER = re.compile(r"_|[a-z]\d|\d[a-z]")
 _PART_SPLIT = re.compile(
     r",\s*(?:and\s+)?|\s+and\s+(?=(?:which|what|how|when|where|who|why|is|are|does|do|can)\b)|;"
 )
@@ -252,13 +255,16 @@ def question_parts(question: str) -> list[str]:
 
 
 def candidate_queries(question: str, missing: Sequence[str], already_run: Iterable[str]) -> list[str]:
-    """Queries the model may choose from: the missing key words first, then all key words, then each part's.
+    """Queries the model may choose from: missing key words, identifier-like words, all key words, each part's.
 
     Queries whose normalised form was already run are left out, so a model that cannot help repeating
     itself is never offered a repeat.
     """
     terms = key_terms(question)
     options = [" ".join(missing)] if missing and len(missing) < len(terms) else []
+    identifiers = [term for term in terms if _IDENTIFIER.search(term)]
+    if identifiers and not missing:
+        options.append(" ".join(identifiers))
     options.append(" ".join(terms))
     options.extend(" ".join(key_terms(part)) for part in question_parts(question))
     seen = {normalised(query) for query in already_run}

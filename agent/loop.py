@@ -56,7 +56,7 @@ from agent.state import (
 from agent.system_prompt import SystemPrompt, load_system_prompt
 from agent.tool import SearchBackend, normalised_query, safe_tool_error
 from agent.transcript import Transcript
-from indexer.results import SearchQueryError, SearchResults
+from indexer.results import LIMIT_MAX, SearchQueryError, SearchResults
 from models.errors import ModelError, OutputInvalidError, OutputTruncatedError
 from models.protocol import ChatMessage, ChatModel, Completion, JsonSchema, Usage
 
@@ -479,7 +479,7 @@ class _TaskRun:
         limit = self._limit(decision)
         before = time.perf_counter()
         try:
-            results = self.agent.tool.search(decision.query, limit)
+            results = _with_text(self.agent.tool.search(decision.query, min(limit + 2, LIMIT_MAX)), limit)
         except Exception as error:  # any tool failure becomes a safe observation, never a crash
             self.state.timings.tool_seconds += time.perf_counter() - before
             yield from self._tool_failed(decision, error)
@@ -602,6 +602,13 @@ class _TaskRun:
             return "No sources were found."
         labels = ", ".join(source.label for source in self.state.sources)
         return f"Sources found so far: {labels}."
+
+
+def _with_text(results: SearchResults, limit: int) -> SearchResults:
+    """The first ``limit`` hits that carry text. Two extra hits are asked for, since a hit with a blank snippet
+    (e.g. a whole-file record) is no evidence and would waste one of the few slots a small model can read."""
+    items = [hit for hit in results.items if hit.snippet.strip()][:limit]
+    return results.model_copy(update={"items": items})
 
 
 def _plan_content(raw: str, decision: Decision) -> PlanContent:
