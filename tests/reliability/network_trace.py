@@ -15,6 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+# Follow threads and children; stop only at network calls (seccomp-bpf keeps llama.cpp's threads fast);
+# label each descriptor with its socket kind; no attach/exit chatter.
+STRACE_OPTIONS = ("-f", "--seccomp-bpf", "-yy", "-qq", "-e", "trace=network")
 OUTBOUND_SYSCALLS = frozenset({"connect", "sendto", "sendmsg", "sendmmsg"})
 _CALL = re.compile(
     r"^(?:\[pid\s+\d+\]\s+|\d+\s+)?(?P<syscall>[a-z_0-9]+)\((?P<fd>\d+)(?:<(?P<kind>[^>:]*)[^>]*>)?"
@@ -59,7 +62,7 @@ def traced_command(command: Sequence[str], trace_file: Path) -> list[str]:
     strace = strace_path()
     if strace is None:
         raise FileNotFoundError("strace is not installed; on Debian: apt-get install strace")
-    return [strace, "-f", "-yy", "-qq", "-e", "trace=network", "-o", str(trace_file), *command]
+    return [strace, *STRACE_OPTIONS, "-o", str(trace_file), *command]
 
 
 def run_traced(

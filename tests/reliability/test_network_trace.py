@@ -7,12 +7,12 @@ attempt and does not mistake a local UNIX socket for one - otherwise the real te
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.reliability.cli import carrel, has_command
 from tests.reliability.isolation import network_namespace_prefix
 from tests.reliability.network_trace import run_traced, strace_path
 
@@ -34,10 +34,6 @@ for family, kind in ((socket.AF_INET, socket.SOCK_STREAM), (socket.AF_INET, sock
 """
 
 
-def _carrel(*args: str) -> list[str]:
-    return [sys.executable, "-m", "tui.cli", *args]
-
-
 def test_harness_sees_tcp_and_udp_attempts(tmp_path: Path) -> None:
     """Run in an empty network namespace where one exists, so the attempts cannot reach anything."""
     command = [*network_namespace_prefix(), sys.executable, "-c", _ATTEMPTS]
@@ -56,11 +52,6 @@ def test_harness_allows_local_unix_sockets(tmp_path: Path) -> None:
     assert attempts == []
 
 
-def _commands_available(*names: str) -> bool:
-    listing = subprocess.run(_carrel("--help"), capture_output=True, text=True, check=False).stdout
-    return all(name in listing for name in names)
-
-
 def _small_corpus(root: Path) -> Path:
     corpus = root / "corpus"
     corpus.mkdir()
@@ -75,13 +66,13 @@ def _small_corpus(root: Path) -> Path:
 
 @pytest.mark.real_model
 def test_index_and_ask_with_the_real_model_make_no_network_calls(tmp_path: Path, carrel_home: Path) -> None:
-    if not _commands_available("index", "ask"):
+    if not (has_command("index") and has_command("ask")):
         pytest.skip("TEMPORARY: `carrel index` / `carrel ask` have not landed yet (issues 3 and 5)")
     corpus = _small_corpus(tmp_path)
-    indexed, index_attempts = run_traced(_carrel("index", str(corpus)), tmp_path / "index.trace")
+    indexed, index_attempts = run_traced(carrel("index", str(corpus)), tmp_path / "index.trace")
     assert indexed.returncode == 0, indexed.stderr
     question = "When does the else clause of a while loop run?"
-    asked, ask_attempts = run_traced(_carrel("ask", question, "--max-steps", "4"), tmp_path / "ask.trace")
+    asked, ask_attempts = run_traced(carrel("ask", question, "--max-steps", "4"), tmp_path / "ask.trace")
     assert asked.returncode in {0, 1, 3}, asked.stderr
     assert list((carrel_home / "trajectories").rglob("*.jsonl")), (
         "ask wrote no trajectory: did it run at all?"
