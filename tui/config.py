@@ -5,10 +5,10 @@ warnings that name the file and line, and leaves the file exactly as it was. Exa
 
     # Carrel configuration
     model = "~/models/gemma-3-270m-it-Q4_K_M.gguf"
-    max_steps = 8
-    max_searches = 6
-    token_budget = 24000
-    time_limit_s = 120.0
+    max_steps = 6
+    max_searches = 3
+    token_budget = 12000
+    time_limit_s = 300.0
 """
 
 from __future__ import annotations
@@ -20,6 +20,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from agent.settings import (
+    DEFAULT_MAX_SEARCHES,
+    DEFAULT_MAX_STEPS,
+    DEFAULT_TIME_LIMIT_S,
+    DEFAULT_TOKEN_BUDGET,
+)
 from models.factory import SCRIPTED_PREFIX
 
 _TOML_LINE = re.compile(r"at line (\d+)")
@@ -32,10 +38,11 @@ class CarrelConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     model: str | None = Field(default=None, description="GGUF path or scripted:FILE; unset = bundled")
-    max_steps: int = Field(default=8, ge=1, le=100)
-    max_searches: int = Field(default=6, ge=0, le=100)
-    token_budget: int = Field(default=24_000, ge=256)
-    time_limit_s: float = Field(default=120.0, gt=0, allow_inf_nan=False)
+    # One source of truth for the limits: the agent's own defaults (6 steps, 3 searches, 12,000 tokens).
+    max_steps: int = Field(default=DEFAULT_MAX_STEPS, ge=1, le=50)
+    max_searches: int = Field(default=DEFAULT_MAX_SEARCHES, ge=0, le=20)
+    token_budget: int = Field(default=DEFAULT_TOKEN_BUDGET, ge=256)
+    time_limit_s: float = Field(default=DEFAULT_TIME_LIMIT_S, gt=0, allow_inf_nan=False)
 
 
 class ConfigWarning(BaseModel):
