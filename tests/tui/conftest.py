@@ -13,10 +13,11 @@ from textual.widget import Widget
 from textual.widgets import Input, TextArea
 
 from indexer.build import index_folders
-from models.protocol import ChatMessage, Completion, JsonSchema, TextPiece
+from models.protocol import ChatMessage, Completion, JsonSchema, TextPiece, Usage
 from models.scripted import ScriptedModel
 from tests.support.indexes import write_fixture_corpus
 from tui.app import CarrelApp, make_app
+from tui.config import CarrelConfig, save_config
 from tui.home import CarrelHome
 
 SIZE = (120, 36)
@@ -60,9 +61,31 @@ class GatedModel(ScriptedModel):
         yield from super().stream(messages, schema, max_tokens=max_tokens)
 
 
+# Limits written to every test's config, so what the desk shows does not follow changes to the defaults.
+TEST_LIMITS = CarrelConfig(max_steps=8, max_searches=6, token_budget=24_000, time_limit_s=120.0)
+
+
+class FixedCostModel(ScriptedModel):
+    """Scripted replies that report a fixed prompt cost per call, so token figures on screen (and in
+    snapshots) do not change whenever someone edits the system prompt."""
+
+    PROMPT_TOKENS = 400
+
+    def stream(
+        self, messages: Sequence[ChatMessage], schema: JsonSchema, *, max_tokens: int = 512
+    ) -> Iterator[TextPiece | Completion]:
+        for item in super().stream(messages, schema, max_tokens=max_tokens):
+            if isinstance(item, Completion):
+                usage = Usage(prompt_tokens=self.PROMPT_TOKENS, completion_tokens=len(item.text) // 4)
+                item = item.model_copy(update={"usage": usage})
+            yield item
+
+
 @pytest.fixture
 def home(carrel_home: Path) -> CarrelHome:
-    return CarrelHome(carrel_home).ensure()
+    home = CarrelHome(carrel_home).ensure()
+    save_config(TEST_LIMITS, home.config_file)
+    return home
 
 
 @pytest.fixture

@@ -199,7 +199,7 @@ async def test_settings_reject_a_bad_model_and_bad_limits_then_save(home: Carrel
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert "NotAGGUFError" in str(error.render()) and "not a GGUF" in str(error.render())
-        assert not home.config_file.exists()
+        assert load_config(home.config_file)[0].model is None, "nothing is saved until the model opens"
         screen.query_one("#model", Input).value = f"scripted:{script}"
         screen.query_one("#max_steps", Input).value = "0"
         await pilot.press("ctrl+s")

@@ -1,6 +1,7 @@
 """Snapshots of the key screens. Everything shown is deterministic: paths are relative to the test's working
 directory, the model is scripted (same text, same estimated tokens), no times are shown except the library's,
-which uses an injected clock. Look at the SVG diff (snapshot_report.html) before updating a snapshot."""
+which uses an injected clock; the
+model reports a fixed cost per call so token figures do not move when the system prompt is edited. Look at the SVG diff (snapshot_report.html) before updating a snapshot."""
 
 from __future__ import annotations
 
@@ -14,8 +15,7 @@ from textual.widgets import Input
 from agent.events import AgentEvent, ModelText, StepStarted
 from agent.loop import run
 from indexer.search import open_search_tool
-from models.scripted import ScriptedModel
-from tests.tui.conftest import ANSWER_SCRIPT, clarify, desk_app
+from tests.tui.conftest import ANSWER_SCRIPT, FixedCostModel, clarify, desk_app
 from tui.app import CarrelApp
 from tui.home import CarrelHome
 from tui.screens.desk import DeskScreen
@@ -38,20 +38,20 @@ def asking(question: str) -> Callable[[Pilot[None]], Any]:
 
 
 def test_desk_with_an_answer(indexed_home: CarrelHome, snap_compare: SnapCompare) -> None:
-    app = desk_app(indexed_home, ScriptedModel(ANSWER_SCRIPT))
+    app = desk_app(indexed_home, FixedCostModel(ANSWER_SCRIPT))
     assert snap_compare(app, terminal_size=WIDE, run_before=asking("What is the grey liquid on my starter?"))
 
 
 def test_desk_needs_user_at_80_columns(indexed_home: CarrelHome, snap_compare: SnapCompare) -> None:
-    app = desk_app(indexed_home, ScriptedModel([clarify("Which starter do you mean: rye or wheat?")]))
+    app = desk_app(indexed_home, FixedCostModel([clarify("Which starter do you mean: rye or wheat?")]))
     assert snap_compare(app, terminal_size=NARROW, run_before=asking("How often do I feed it?"))
 
 
 def events_until_mid_answer(home: CarrelHome) -> list[AgentEvent]:
     """A real run's events, cut while the model is halfway through writing its final answer."""
-    model = ScriptedModel(ANSWER_SCRIPT)
+    model = FixedCostModel(ANSWER_SCRIPT)
     tool = open_search_tool(home.index_dir)
-    app_settings = desk_app(home, ScriptedModel([])).services.agent_settings()
+    app_settings = desk_app(home, FixedCostModel([])).services.agent_settings()
     events = list(run("What is the grey liquid on my starter?", app_settings, model=model, tool=tool))
     second_step = next(i for i, e in enumerate(events) if isinstance(e, StepStarted) and e.step == 2)
     texts = [i for i, e in enumerate(events) if isinstance(e, ModelText) and i > second_step]
@@ -61,7 +61,7 @@ def events_until_mid_answer(home: CarrelHome) -> list[AgentEvent]:
 def test_desk_while_a_task_runs(indexed_home: CarrelHome, snap_compare: SnapCompare) -> None:
     """The desk mid-task: step 2 streaming, the answer draft growing, Cancel offered in the footer."""
     events = events_until_mid_answer(indexed_home)
-    app = desk_app(indexed_home, ScriptedModel([]))
+    app = desk_app(indexed_home, FixedCostModel([]))
 
     async def replay_prefix(pilot: Pilot[None]) -> None:
         await pilot.pause()
@@ -76,7 +76,7 @@ def test_desk_while_a_task_runs(indexed_home: CarrelHome, snap_compare: SnapComp
 
 def library_app(home: CarrelHome) -> CarrelApp:
     """The app with a clock five minutes after the last index run, so 'last update' always reads the same."""
-    app = desk_app(home, ScriptedModel([]))
+    app = desk_app(home, FixedCostModel([]))
     updated = app.services.library()[0].updated_at
     assert updated is not None
     app.services.clock = lambda: updated + timedelta(minutes=5)
@@ -88,7 +88,7 @@ def test_library(indexed_home: CarrelHome, snap_compare: SnapCompare) -> None:
 
 
 def test_source_viewer(indexed_home: CarrelHome, snap_compare: SnapCompare) -> None:
-    app = desk_app(indexed_home, ScriptedModel(ANSWER_SCRIPT))
+    app = desk_app(indexed_home, FixedCostModel(ANSWER_SCRIPT))
     ask = asking("What is the grey liquid on my starter?")
 
     async def open_first_citation(pilot: Pilot[None]) -> None:
