@@ -115,12 +115,22 @@ def test_open_model_loads_the_bundled_file_and_verifies_it_once(tmp_path: Path) 
     model.close()
 
 
-def test_truncated_copy_is_refused_by_llama_cpp_as_corrupt(tmp_path: Path) -> None:
-    copy = tmp_path / "smollm2-copy.gguf"  # not the bundled name: no pin, so llama.cpp must refuse it
+def test_copy_truncated_to_1_mb_is_corrupt(tmp_path: Path) -> None:
+    copy = tmp_path / "smollm2-copy.gguf"  # not the bundled name: no pin applies
     copy.write_bytes(bundled_path().read_bytes()[: 1 << 20])
     with pytest.raises(ModelCorruptError, match=r"smollm2-copy\.gguf") as caught:
         LlamaCppModel.load(copy)
     assert not isinstance(caught.value, ChecksumMismatchError)
+
+
+def test_copy_cut_inside_the_tensor_data_is_refused_by_llama_cpp_and_its_reason_quoted(
+    tmp_path: Path,
+) -> None:
+    copy = tmp_path / "smollm2-half.gguf"
+    data = bundled_path().read_bytes()
+    copy.write_bytes(data[: len(data) // 2])  # the header is intact; tensors run past the end
+    with pytest.raises(ModelCorruptError, match=r"llama\.cpp refused it: .*not within the file bounds"):
+        LlamaCppModel.load(copy)
 
 
 def test_truncated_copy_with_the_bundled_name_fails_the_pin(tmp_path: Path) -> None:
