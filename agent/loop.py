@@ -39,7 +39,7 @@ from agent.events import (
 from agent.evidence import Evidence, assess, candidate_queries, key_terms, needs_clarifying
 from agent.guards import check_final
 from agent.settings import AgentSettings
-from agent.sources import SourceLedger
+from agent.sources import PassageReader, SourceLedger
 from agent.state import (
     AgentState,
     FinalContent,
@@ -145,7 +145,8 @@ class _TaskRun:
         self.state = AgentState(question=question, token_budget=self.settings.token_budget)
         if task_id:
             self.state.task_id = task_id
-        self.ledger = SourceLedger(self.settings.source_chars)
+        reader = agent.tool if isinstance(agent.tool, PassageReader) else None
+        self.ledger = SourceLedger(self.settings.source_chars, reader=reader)
         self.seen_queries: set[str] = set()
         self.queries_run: list[str] = []
         self.repeats = 0
@@ -228,6 +229,12 @@ class _TaskRun:
         searchable = self._query_choices(evidence) or not self.settings.query_choices
         if self._can_search() and searchable and evidence.coverage < self.settings.answer_coverage:
             return ["search", "final"] if self.state.sources else ["search"]
+        if not self.state.sources and self.state.search_count == 0:
+            raise _Stop(
+                "needs_user",
+                "clarification_needed",
+                "The question has no words to search for; say what it is about.",
+            )
         if not self.state.sources:
             raise _Stop(
                 "needs_user",

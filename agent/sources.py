@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from agent.evidence import stem
 from agent.state import Source
 from agent.wrapping import escape_attribute, new_fence_nonce, sanitise_document_text, wrap_sources
-from indexer.results import SearchHit, SearchResults
+from indexer.results import PassageRecord, SearchHit, SearchResults
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
 _WORD = re.compile(r"\w+")
 ANSWER_SENTENCE_CHARS = 240
 
@@ -33,16 +34,19 @@ class ShownResults:
     new_labels: list[str]
 
 
+def sentences_of(text: str) -> list[str]:
+    """Sentences and paragraphs (blank-line separated), each whitespace-collapsed."""
+    pieces = (" ".join(piece.split()) for piece in _SENTENCE_BREAK.split(text))
+    return [piece for piece in pieces if piece]
+
+
 def matched_sentences(text: str, query: str, max_chars: int) -> str:
     """The sentences of ``text`` that share the most words with ``query``, in their original order."""
-    sentences = [part for part in _SENTENCE_END.split(" ".join(text.split())) if part]
+    sentences = sentences_of(text)
     if len(" ".join(sentences)) <= max_chars:
         return " ".join(sentences)
-    terms = {word for word in _WORD.findall(query.casefold()) if len(word) > 2}
-    scored = sorted(
-        range(len(sentences)),
-        key=lambda index: -len(terms & set(_WORD.findall(sentences[index].casefold()))),
-    )
+    wanted = _stems(query)
+    scored = sorted(range(len(sentences)), key=lambda index: -len(wanted & _stems(sentences[index])))
     chosen: set[int] = set()
     used = 0
     for index in scored:
@@ -53,13 +57,24 @@ def matched_sentences(text: str, query: str, max_chars: int) -> str:
     return " ".join(sentences[index] for index in sorted(chosen))
 
 
+@runtime_checkable
+class PassageReader(Protocol):
+    """A search tool that can also return a whole passage (the indexer's does)."""
+
+    def passage(self, passage_id: str) -> PassageRecord | None: ...
+
+
 class SourceLedger:
     """Labels for every passage seen in one task, and the fence nonce that task's observations use."""
 
-    def __init__(self, source_chars: int, nonce: str | None = None) -> None:
+    def __init__(
+        self, source_chars: int, nonce: str | None = None, reader: PassageReader | None = None
+    ) -> None:
         self.source_chars = source_chars
         self.nonce = nonce or new_fence_nonce()
+        self.reader = reader
         self._by_passage: dict[str, Source] = {}
+        self._shown: dict[str, str] = {}
 
     @property
     def labels(self) -> list[str]:
@@ -72,6 +87,9 @@ class SourceLedger:
             if hit.id not in self._by_passage:
                 source = _source_from_hit(hit, f"S{len(self._by_passage) + 1}", results.query)
                 self._by_passage[hit.id] = source
+                self._shown[source.label] = matched_sentences(
+                    self._full_text(hit), results.query, self.source_chars
+                )
                 new_sources.append(source)
         return new_sources
 
@@ -91,12 +109,18 @@ class SourceLedger:
             new_labels=[source.label for source in fresh],
         )
 
+    def _full_text(self, hit: SearchHit) -> str:
+        """The whole passage when the tool can give it (the snippet may cut the answer off), else the snippet."""
+        record = self.reader.passage(hit.id) if self.reader is not None else None
+        return record.text if record is not None and record.text.strip() else hit.snippet
+
+    def shown_text(self, source: Source) -> str:
+        return self._shown.get(source.label, source.snippet)
+
     def answer_sentences(self, source: Source, terms: Sequence[str], limit: int = 2) -> list[str]:
         """Up to ``limit`` sentences of what the model was shown of ``source``, best key-word match first."""
-        shown = sanitise_document_text(
-            matched_sentences(source.snippet, source.query, self.source_chars), self.nonce, self.source_chars
-        )
-        sentences = [part.strip() for part in _SENTENCE_END.split(shown) if len(part.strip()) > 12]
+        shown = sanitise_document_text(self.shown_text(source), self.nonce, self.source_chars)
+        sentences = [part for part in sentences_of(shown) if len(part) > 12]
         wanted = {stem(term) for term in terms}
         ranked = sorted(sentences, key=lambda sentence: -len(wanted & _stems(sentence)))
         return [_capped_sentence(sentence) for sentence in ranked[:limit]]
@@ -106,9 +130,7 @@ class SourceLedger:
             return f"{heading} found nothing. Try other words."
         lines = [f"{heading}: {len(fresh) + len(seen)} passages, {len(fresh)} new."]
         if fresh:
-            shown = [
-                (source, matched_sentences(source.snippet, query, self.source_chars)) for source in fresh
-            ]
+            shown = [(source, self.shown_text(source)) for source in fresh]
             lines.append(wrap_sources(shown, self.nonce, self.source_chars))
         if seen:
             lines.append(f"Already shown above: {', '.join(source.label for source in seen)}.")

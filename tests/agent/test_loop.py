@@ -345,3 +345,9 @@ def test_output_the_adapter_rejects_is_an_invalid_decision_never_an_answer(tool:
     assert (state.status, state.stop_reason) == ("failed", "model_error")
     assert "does not match the decision schema" in model.history[2][-1].content
     assert state.citations == []
+
+
+def test_a_question_without_key_words_asks_the_user_without_calling_the_model(tool: SearchTool) -> None:
+    state, _, model = run_script([search("anything")], tool, question="How?")
+    assert (state.status, state.stop_reason) == ("needs_user", "clarification_needed")
+    assert model.history == []
