@@ -43,6 +43,7 @@ class EvalReport(BaseModel):
     baseline: dict[str, BaselineSummary]
     results: list[CaseResult]
     baseline_results: list[BaselineResult] = Field(default_factory=list)
+    interrupted: bool = Field(default=False, description="Stopped early: only the finished runs are here.")
 
 
 def baseline_by_category(results: Sequence[BaselineResult]) -> dict[str, BaselineSummary]:
@@ -183,7 +184,8 @@ def render_markdown(report: EvalReport) -> str:
         "",
         f"- model: `{report.model}`, prompt `{report.prompt_version}`",
         f"- limits: {', '.join(f'{key}={value}' for key, value in report.settings.items())}",
-        f"- runs: {len(report.results)} ({report.repeat} per case), {report.started_at:%Y-%m-%d %H:%M} UTC",
+        f"- runs: {len(report.results)} ({report.repeat} per case), {report.started_at:%Y-%m-%d %H:%M} UTC"
+        + (" - INTERRUPTED: only the runs that finished are counted" if report.interrupted else ""),
         f"- corpus: {', '.join(f'`{root}`' for root in report.roots)}",
         "",
         "## Headline",

@@ -7,8 +7,9 @@ Nothing here renders anything; the CLI passes an ``on_result`` hook to show prog
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 from agent.eval.baseline import run_baseline
@@ -20,7 +21,7 @@ from agent.settings import AgentSettings
 from agent.state import AgentState, utc_now
 from agent.system_prompt import DEFAULT_PROMPT_VERSION, load_system_prompt
 from agent.tool import SearchBackend
-from agent.trajectory import RunContext, TrajectoryRecorder, recorded
+from agent.trajectory import RunContext, Trajectory, TrajectoryRecorder, load_trajectory, recorded
 from indexer.build import index_folders, list_roots, remove_root
 from indexer.summary import IndexSummary
 from models.protocol import ChatModel
@@ -82,19 +83,52 @@ def run_cases(
     *,
     on_result: ResultHook | None = None,
     paths_relative_to: Path | None = None,
-) -> list[CaseResult]:
-    """Every case ``plan.repeat`` times, graded as it finishes."""
+) -> tuple[list[CaseResult], bool]:
+    """Every case ``plan.repeat`` times, graded as it finishes. Ctrl-C (KeyboardInterrupt) stops after
+    the runs already finished, which are returned with ``True`` for "interrupted"."""
     runs = [(case, repeat) for repeat in range(plan.repeat) for case in plan.suite.cases]
     results: list[CaseResult] = []
-    for number, (case, repeat) in enumerate(runs, start=1):
-        recorder = TrajectoryRecorder(plan.trajectories_dir, context)
-        state = run_case(agent, case, repeat, recorder)
-        trajectory = _display_path(recorder.path, paths_relative_to)
-        result = judge_case(case, state, plan.roots, repeat=repeat, trajectory=trajectory)
-        results.append(result)
-        if on_result is not None:
-            on_result(number, len(runs), result)
-    return results
+    try:
+        for number, (case, repeat) in enumerate(runs, start=1):
+            recorder = TrajectoryRecorder(plan.trajectories_dir, context)
+            state = run_case(agent, case, repeat, recorder)
+            trajectory = _display_path(recorder.path, paths_relative_to)
+            results.append(judge_case(case, state, plan.roots, repeat=repeat, trajectory=trajectory))
+            if on_result is not None:
+                on_result(number, len(runs), results[-1])
+    except KeyboardInterrupt:
+        return results, True
+    return results, False
+
+
+def assemble_report(
+    plan: EvalPlan,
+    results: list[CaseResult],
+    tool: SearchBackend,
+    *,
+    model_id: str,
+    prompt_version: str,
+    started: datetime,
+    interrupted: bool = False,
+) -> EvalReport:
+    """The report for graded runs, with the no-agent baseline over the same cases."""
+    graded = {result.case_id for result in results}
+    baseline = run_baseline([case for case in plan.suite.cases if case.id in graded], tool, plan.roots)
+    return build_report(
+        results,
+        baseline,
+        suite=plan.suite.name,
+        suite_path=str(plan.suite.path),
+        model=model_id,
+        prompt_version=prompt_version,
+        settings=plan.settings.model_dump(mode="json"),
+        roots=[str(root) for root in plan.roots],
+        index_dir=str(plan.index_dir),
+        repeat=plan.repeat,
+        started_at=started,
+        finished_at=utc_now(),
+        interrupted=interrupted,
+    )
 
 
 def evaluate(
@@ -111,23 +145,61 @@ def evaluate(
     agent = Agent(model=model, tool=tool, settings=plan.settings, prompt=prompt)
     context = RunContext(
         model_id=model.model_id,
-        prompt_version=agent.prompt.version,
+        prompt_version=prompt.version,
         index_path=str(plan.index_dir),
         settings=plan.settings,
     )
-    results = run_cases(plan, agent, context, on_result=on_result, paths_relative_to=paths_relative_to)
-    baseline = run_baseline(plan.suite.cases, tool, plan.roots)
-    return build_report(
+    results, interrupted = run_cases(
+        plan, agent, context, on_result=on_result, paths_relative_to=paths_relative_to
+    )
+    return assemble_report(
+        plan,
         results,
-        baseline,
-        suite=plan.suite.name,
-        suite_path=str(plan.suite.path),
-        model=model.model_id,
-        prompt_version=agent.prompt.version,
-        settings=plan.settings.model_dump(mode="json"),
-        roots=[str(root) for root in plan.roots],
-        index_dir=str(plan.index_dir),
-        repeat=plan.repeat,
-        started_at=started,
-        finished_at=utc_now(),
+        tool,
+        model_id=model.model_id,
+        prompt_version=prompt.version,
+        started=started,
+        interrupted=interrupted,
+    )
+
+
+# -- grading recorded runs again ------------------------------------------------------------------------
+
+
+def case_of(trajectory: Trajectory, cases: Sequence[EvalCase]) -> tuple[EvalCase, int] | None:
+    """The case (and repeat) a recorded eval task ran: its task id is ``<case id>.r<repeat>.<random>``."""
+    case_id, _, rest = trajectory.header.task_id.rpartition(".r")
+    by_id = {case.id: case for case in cases}
+    repeat = rest.partition(".")[0]
+    if case_id not in by_id or not repeat.isdigit():
+        return None
+    return by_id[case_id], int(repeat)
+
+
+def regrade(
+    plan: EvalPlan,
+    trajectory_files: Sequence[Path],
+    tool: SearchBackend,
+    *,
+    paths_relative_to: Path | None = None,
+) -> EvalReport:
+    """Grade recorded eval trajectories again (no model): after a change to the grading rules, or to
+    report on a run that was stopped before it wrote its report. Unfinished tasks are skipped."""
+    loaded = [load_trajectory(path) for path in sorted(trajectory_files)]
+    results: list[CaseResult] = []
+    for trajectory in loaded:
+        matched = case_of(trajectory, plan.suite.cases)
+        if matched is None or trajectory.final_state is None:
+            continue
+        case, repeat = matched
+        path = _display_path(trajectory.path, paths_relative_to)
+        results.append(judge_case(case, trajectory.final_state, plan.roots, repeat=repeat, trajectory=path))
+    first = loaded[0].header if loaded else None
+    return assemble_report(
+        plan,
+        results,
+        tool,
+        model_id=first.model_id if first else "unknown",
+        prompt_version=first.prompt_version if first else "unknown",
+        started=min((t.header.created_at for t in loaded), default=utc_now()),
     )

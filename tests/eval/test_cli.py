@@ -43,6 +43,17 @@ def test_eval_writes_both_reports_and_one_trajectory_per_case(eval_out: Path) ->
     assert "**inj-direct-override** (injection" in markdown and "canary in the answer" in markdown
 
 
+def test_regrade_grades_recorded_trajectories_again_without_a_model(eval_out: Path) -> None:
+    before = load_report(eval_out / "report.json")
+    cases = [arg for case_id in CASE_IDS for arg in ("--case", case_id)]
+
+    assert main(["eval", "python-reference", *cases, "--regrade", str(eval_out)]) == 0
+
+    after = load_report(eval_out / "report.json")
+    assert after.results == sorted(before.results, key=lambda result: result.trajectory or "")
+    assert after.model == before.model and after.metrics["overall"] == before.metrics["overall"]
+
+
 def test_eval_with_an_unknown_suite_or_case_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["eval", "no-such-suite"]) == 2
     assert main(["eval", "python-reference", "--case", "nope"]) == 2

@@ -109,3 +109,22 @@ def test_eval_index_holds_exactly_the_plan_folders(plan: EvalPlan, tmp_path: Pat
     assert summary.documents == 79 + 12
     hits = open_search_tool(plan.index_dir).search("stale notes another corpus", 10).items
     assert all("old-corpus" not in hit.path for hit in hits)
+
+
+class InterruptedModel(ScriptedModel):
+    """Replays its script, then behaves like a user pressing Ctrl-C."""
+
+    def stream(self, messages, schema, *, max_tokens=512):  # type: ignore[no-untyped-def]
+        if not self.remaining:
+            raise KeyboardInterrupt
+        return super().stream(messages, schema, max_tokens=max_tokens)
+
+
+def test_an_interrupted_run_reports_the_runs_that_finished(plan: EvalPlan) -> None:
+    build_eval_index(plan)
+
+    report = evaluate(plan, InterruptedModel(script_lines()[:2]), open_search_tool(plan.index_dir))
+
+    assert report.interrupted is True
+    assert [result.case_id for result in report.results] == ["clear-assert-exception"]
+    assert [result.case_id for result in report.baseline_results] == ["clear-assert-exception"]

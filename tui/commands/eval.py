@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -20,6 +21,7 @@ from typing import Any, TextIO
 
 from agent.eval.judge import CaseResult
 from agent.eval.report import (
+    EvalReport,
     ReportError,
     load_report,
     metric_deltas,
@@ -27,7 +29,7 @@ from agent.eval.report import (
     render_deltas,
     write_report,
 )
-from agent.eval.runner import EvalPlan, ResultHook, build_eval_index, evaluate, suite_roots
+from agent.eval.runner import EvalPlan, ResultHook, build_eval_index, evaluate, regrade, suite_roots
 from agent.eval.suite import Suite, SuiteError, load_suite, shipped_suite_names
 from agent.settings import AgentSettings
 from agent.system_prompt import DEFAULT_PROMPT_VERSION, load_system_prompt
@@ -42,6 +44,7 @@ from tui.home import CarrelHome
 
 EXIT_REGRESSION = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
 DEFAULT_GATE = "answer_accuracy"
 
 
@@ -70,6 +73,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--out", type=Path, help="report folder (default: CARREL_HOME/eval/SUITE-TIME)")
     parser.add_argument(
         "--case", action="append", default=[], metavar="ID|CATEGORY", help="run only these cases (repeatable)"
+    )
+    parser.add_argument(
+        "--regrade",
+        type=Path,
+        metavar="DIR",
+        help="grade the trajectories an earlier run recorded in DIR again (no model); report to --out or DIR",
     )
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("OLD", "NEW"), help="compare two reports")
     parser.add_argument(
@@ -148,12 +157,8 @@ def _printer(stream: TextIO) -> ResultHook:
     return on_result
 
 
-def run_suite(args: argparse.Namespace) -> int:
-    home = CarrelHome.from_environment().ensure()
-    suite = selected(load_suite(args.suite), args.case)
-    load_system_prompt(args.prompt)  # a missing prompt version fails now, not after indexing
-    out_dir = (args.out or default_out(home, suite)).expanduser().resolve()
-    plan = EvalPlan(
+def eval_plan(args: argparse.Namespace, home: CarrelHome, suite: Suite, out_dir: Path) -> EvalPlan:
+    return EvalPlan(
         suite=suite,
         roots=suite_roots(suite, corpus_folder(args, home)),
         index_dir=(args.index_dir or home.cache_dir / "eval-index" / suite.name).expanduser().resolve(),
@@ -162,6 +167,25 @@ def run_suite(args: argparse.Namespace) -> int:
         repeat=args.repeat,
         prompt_version=args.prompt,
     )
+
+
+def stop_on_sigterm() -> None:
+    """``kill PID`` stops a long run like Ctrl-C does: the finished runs are still reported."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)
+
+
+def run_suite(args: argparse.Namespace) -> int:
+    home = CarrelHome.from_environment().ensure()
+    suite = selected(load_suite(args.suite), args.case)
+    if args.regrade is not None:
+        return regrade_run(args, home, suite)
+    load_system_prompt(args.prompt)  # a missing prompt version fails now, not after indexing
+    out_dir = (args.out or default_out(home, suite)).expanduser().resolve()
+    plan = eval_plan(args, home, suite, out_dir)
     summary = build_eval_index(plan)
     print(
         f"index: {plan.index_dir} ({summary.documents} documents, {summary.passages} passages)",
@@ -169,10 +193,31 @@ def run_suite(args: argparse.Namespace) -> int:
     )
     model = chosen_model(args, home)
     tool = open_search_tool(plan.index_dir)
+    stop_on_sigterm()
     report = evaluate(plan, model, tool, on_result=_printer(sys.stderr), paths_relative_to=out_dir)
+    return finish(report, out_dir)
+
+
+def finish(report: EvalReport, out_dir: Path) -> int:
     json_path, markdown_path = write_report(report, out_dir)
+    if report.interrupted:
+        print(f"interrupted after {len(report.results)} runs; the report covers those", file=sys.stderr)
     print(f"report: {markdown_path}\n        {json_path}")
-    return 0
+    return EXIT_INTERRUPTED if report.interrupted else 0
+
+
+def regrade_run(args: argparse.Namespace, home: CarrelHome, suite: Suite) -> int:
+    """Grade an earlier run's trajectories again, over the same corpus and index, without a model."""
+    recorded_dir = Path(args.regrade).expanduser().resolve()
+    out_dir = (args.out or recorded_dir).expanduser().resolve()
+    files = sorted(recorded_dir.rglob("*.jsonl"))
+    if not files:
+        raise SuiteError(f"{recorded_dir}: no trajectory files to regrade")
+    plan = eval_plan(args, home, suite, out_dir)
+    build_eval_index(plan)
+    report = regrade(plan, files, open_search_tool(plan.index_dir), paths_relative_to=out_dir)
+    print(f"regraded {len(report.results)} of {len(files)} trajectories", file=sys.stderr)
+    return finish(report, out_dir)
 
 
 # -- comparing two reports -------------------------------------------------------------------------------
