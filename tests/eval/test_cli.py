@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from agent.eval.report import load_report, write_report
+from agent.eval.suite import load_suite
 from indexer.build import index_folders
 from tests.eval.test_metrics import RESULTS, make_report
 from tests.eval.test_runner import CASE_IDS, script_lines
@@ -114,3 +115,13 @@ def test_rerun_over_a_different_index_reports_the_divergence(
 def test_replay_of_a_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(tmp_path / "nope.jsonl")]) == 2
     assert "nope.jsonl" in capsys.readouterr().err
+
+
+def test_cases_run_in_the_order_named() -> None:
+    from tui.commands.eval import selected
+
+    suite = load_suite("python-reference")
+    chosen = selected(suite, ["none-capital", "clear-pass", "none-capital", "ambiguous"])
+
+    assert [case.id for case in chosen.cases[:2]] == ["none-capital", "clear-pass"]
+    assert {case.category for case in chosen.cases[2:]} == {"ambiguous"}

@@ -112,10 +112,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def selected(suite: Suite, wanted: list[str]) -> Suite:
-    """The suite restricted to the cases named by id or category; all of it when nothing is named."""
+    """The suite restricted to the cases named by id or category, in the order named (so a long run
+    can interleave categories); all of it when nothing is named."""
     if not wanted:
         return suite
-    cases = [case for case in suite.cases if case.id in wanted or case.category in wanted]
+    cases = [case for name in wanted for case in suite.cases if name in (case.id, case.category)]
+    cases = list({case.id: case for case in cases}.values())
     if not cases:
         raise SuiteError(f"{suite.path}: no case has the id or category {', '.join(wanted)}")
     return replace(suite, cases=cases)
