@@ -138,3 +138,7 @@ class ChatTemplateError(ModelError):
         )
         self.path = path
         self.detail = detail
+
+
+class SchemaUnsupportedError(ModelError):
+    """The JSON schema is invalid or cannot become a llama.cpp grammar (a programming error on Carrel's side)."""

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from models.errors import ModelError
+from models.errors import ModelError, SchemaUnsupportedError
 from models.protocol import JsonSchema
 
 TOP_K = 40
@@ -38,10 +38,6 @@ CANDIDATE_WINDOWS = (TOP_K, 512)
 GRAMMAR_MAX_REPEAT = 1000
 _BOUND_KEYWORDS = frozenset({"maxLength", "minLength", "maxItems", "minItems"})
 _TOKEN_DATA = np.dtype([("id", np.intc), ("logit", np.single), ("p", np.single)], align=True)
-
-
-class SchemaUnsupportedError(ModelError):
-    """The JSON schema cannot be turned into a llama.cpp grammar (a programming error on Carrel's side)."""
 
 
 def canonical_schema_json(schema: JsonSchema) -> str:

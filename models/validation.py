@@ -11,9 +11,9 @@ import json
 from typing import Any
 
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
+from jsonschema.exceptions import SchemaError, best_match
 
-from models.errors import OutputInvalidError
+from models.errors import OutputInvalidError, SchemaUnsupportedError
 from models.protocol import JsonSchema, Usage
 
 
@@ -21,7 +21,10 @@ class SchemaValidator:
     """Validates JSON text against one schema; build once per schema."""
 
     def __init__(self, schema: JsonSchema) -> None:
-        Draft202012Validator.check_schema(dict(schema))
+        try:
+            Draft202012Validator.check_schema(dict(schema))
+        except SchemaError as error:
+            raise SchemaUnsupportedError(f"invalid JSON schema: {error.message}") from error
         self._validator = Draft202012Validator(dict(schema))
 
     def parse(self, text: str, usage: Usage | None = None) -> Any:

@@ -7,9 +7,8 @@ import json
 import numpy as np
 import pytest
 
-from models.errors import OutputInvalidError
+from models.errors import OutputInvalidError, SchemaUnsupportedError
 from models.grammar import (
-    SchemaUnsupportedError,
     TokenChooser,
     canonical_schema_json,
     relaxed_for_grammar,
@@ -44,6 +43,11 @@ def test_truncated_json_is_invalid_and_keeps_the_raw_text_and_usage() -> None:
 def test_json_outside_the_schema_names_the_offending_field() -> None:
     with pytest.raises(OutputInvalidError, match="action"):
         SchemaValidator(SCHEMA).parse('{"action": "delete", "query": "x"}')
+
+
+def test_an_invalid_schema_is_a_typed_error() -> None:
+    with pytest.raises(SchemaUnsupportedError, match="invalid JSON schema"):
+        SchemaValidator({"type": "no-such-type"})
 
 
 def test_schema_key_order_does_not_change_the_cache_key() -> None:
