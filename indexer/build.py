@@ -100,10 +100,12 @@ def remove_root(index_dir: Path, root: Path) -> IndexSummary:
     with run_lock(index_dir):
         store = IndexStore.open(index_dir)
         root_key = display_path(absolute_path(root))
-        removed = sum(1 for entry in store.manifest().values() if entry.root == root_key)
+        doomed = [entry.doc_id for entry in store.manifest().values() if entry.root == root_key]
         writer = store.writer()
         try:
-            writer.delete_documents_by_term(fields.ROOT, root_key)
+            for doc_id in doomed:
+                writer.delete_documents_by_term(fields.DOC_ID, doc_id)
+            writer.delete_documents_by_term(fields.ID, f"root:{root_key}")
             writer.commit()
         except BaseException:
             writer.rollback()
@@ -113,7 +115,7 @@ def remove_root(index_dir: Path, root: Path) -> IndexSummary:
         store.reload()
         remaining = [info.path for info in store.roots()]
         write_meta(index_dir, remaining)
-        summary = totals(store, IndexSummary(removed=removed))
+        summary = totals(store, IndexSummary(removed=len(doomed)))
     return summary.model_copy(update={"seconds": round(time.perf_counter() - started, 3)})
 
 
@@ -286,7 +288,7 @@ def add_document(writer: tantivy.IndexWriter, doc_id: str, loaded: LoadedDocumen
     path = display_path(source.root / source.relative)
     title = clean_text(loaded.title)
     for passage in loaded.passages:
-        writer.add_document(_passage_document(doc_id, root_key, path, title, source, passage))
+        writer.add_document(_passage_document(doc_id, path, title, source, passage))
     record = {
         fields.KIND: fields.KIND_FILE,
         fields.ID: f"file:{doc_id}",
@@ -303,14 +305,13 @@ def add_document(writer: tantivy.IndexWriter, doc_id: str, loaded: LoadedDocumen
 
 
 def _passage_document(
-    doc_id: str, root_key: str, path: str, title: str, source: SourceFile, passage: Passage
+    doc_id: str, path: str, title: str, source: SourceFile, passage: Passage
 ) -> tantivy.Document:
     return tantivy.Document(
         **{
             fields.KIND: fields.KIND_PASSAGE,
             fields.ID: passage_id(doc_id, passage.ordinal),
             fields.DOC_ID: doc_id,
-            fields.ROOT: root_key,
             fields.PATH: path,
             fields.TITLE: title,
             fields.HEADING: clean_text(passage.heading),

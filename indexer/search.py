@@ -32,7 +32,28 @@ from indexer.results import (
 )
 from indexer.store import IndexStore, clean_text, from_ns
 
-MAX_QUERY_TERMS = 32
+MAX_QUERY_WORDS = 24
+# Common English endings added back to a query word's stem, so "descaling" also finds "descale",
+# "descaled" and "descales" without stemming the whole corpus at index time.
+WORD_ENDINGS = (
+    "",
+    "s",
+    "es",
+    "e",
+    "ed",
+    "ing",
+    "er",
+    "ers",
+    "ion",
+    "ions",
+    "ation",
+    "ations",
+    "ment",
+    "ments",
+    "al",
+    "ly",
+)
+MIN_STEM_CHARS = 3
 FIELD_BOOSTS = {fields.BODY: 1.0, fields.TITLE: 2.0, fields.HEADING: 1.5}
 SNIPPET_WINDOW_CHARS = SNIPPET_MAX_CHARS - 50
 
@@ -63,6 +84,7 @@ class SearchTool:
         self._store = store
         self._schema = store.index.schema
         self._analyzer = fields.text_analyzer()
+        self._stemmer = fields.stemming_analyzer()
 
     @property
     def index_dir(self) -> Path:
@@ -81,14 +103,34 @@ class SearchTool:
             raise SearchQueryError("query has no searchable words (letters or digits)")
         searched_at = datetime.now(tz=UTC)
         try:
-            items = self._ranked_hits(self._build_query(terms), count)
+            searcher = self._store.searcher()
+            items = self._ranked_hits(searcher, self._build_query(searcher, self.query_forms(terms)), count)
         except (ValueError, OSError) as error:
             raise IndexCorruptError(self._store.index_dir, str(error).splitlines()[0][:300]) from error
         return SearchResults(query=trimmed, searched_at=searched_at, items=items)
 
     def query_terms(self, text: str) -> list[str]:
-        """The distinct index terms of ``text`` in order of appearance, at most MAX_QUERY_TERMS."""
-        return list(dict.fromkeys(self._analyzer.analyze(text)))[:MAX_QUERY_TERMS]
+        """The distinct words of ``text`` as index terms, in order, at most MAX_QUERY_WORDS."""
+        return list(dict.fromkeys(self._analyzer.analyze(text)))[:MAX_QUERY_WORDS]
+
+    def query_forms(self, terms: Sequence[str]) -> list[str]:
+        """Each query term plus the surface forms that share its stem (see :func:`word_forms`).
+        Candidates are stemmed too and kept only if they stem back to the same stem, so "run"
+        brings "runs" but not "rune"."""
+        stems = self._stemmer.analyze(" ".join(terms))
+        if len(stems) != len(terms):
+            return list(terms)
+        candidates = [
+            (stem, form) for term, stem in zip(terms, stems, strict=True) for form in word_forms(term, stem)
+        ]
+        candidate_stems = self._stemmer.analyze(" ".join(form for _, form in candidates))
+        if len(candidate_stems) != len(candidates):
+            return list(terms)
+        forms = dict.fromkeys(terms)
+        for (stem, form), form_stem in zip(candidates, candidate_stems, strict=True):
+            if form_stem == stem:
+                forms[form] = None
+        return list(forms)
 
     def passage(self, passage_id: str) -> PassageRecord | None:
         docs = self._stored(self._store.term(fields.ID, passage_id), limit=1)
@@ -110,16 +152,19 @@ class SearchTool:
             roots=self._store.roots(),
         )
 
-    def _build_query(self, terms: Sequence[str]) -> tantivy.Query:
+    def _build_query(self, searcher: tantivy.Searcher, forms: Sequence[str]) -> tantivy.Query:
+        """One flat OR of term queries, only for terms the index actually holds (cheap to check,
+        and it keeps the query small however many word forms were generated)."""
         clauses = []
         for field, boost in FIELD_BOOSTS.items():
-            for term in terms:
-                query = tantivy.Query.term_query(self._schema, field, term, index_option="freq")
+            for form in forms:
+                if not searcher.doc_freq(field, form):
+                    continue
+                query = tantivy.Query.term_query(self._schema, field, form, index_option="freq")
                 clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(query, boost)))
         return tantivy.Query.boolean_query(clauses)
 
-    def _ranked_hits(self, query: tantivy.Query, limit: int) -> list[SearchHit]:
-        searcher = self._store.searcher()
+    def _ranked_hits(self, searcher: tantivy.Searcher, query: tantivy.Query, limit: int) -> list[SearchHit]:
         hits = searcher.search(query, limit=limit, count=False).hits
         if not hits:
             return []
@@ -133,6 +178,18 @@ class SearchTool:
             return [searcher.doc(address) for _, address in searcher.search(query, limit=limit).hits]
         except (ValueError, OSError) as error:
             raise IndexCorruptError(self._store.index_dir, str(error).splitlines()[0][:300]) from error
+
+
+def word_forms(term: str, stem: str) -> list[str]:
+    """``term`` itself, then its stem with each common ending (and ``y``/``ies`` for stems ending
+    in ``i``, as Snowball turns "policy" into "polici"). Short stems are not expanded."""
+    forms = [term]
+    if len(stem) < MIN_STEM_CHARS:
+        return forms
+    forms += [stem + ending for ending in WORD_ENDINGS]
+    if stem.endswith("i"):
+        forms += [stem[:-1] + "y", stem[:-1] + "ies"]
+    return list(dict.fromkeys(forms))
 
 
 def open_search_tool(index_dir: Path) -> SearchTool:

@@ -11,6 +11,7 @@ import fcntl
 import json
 import os
 import shutil
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -178,20 +179,21 @@ class IndexStore:
         return {entry.doc_id: entry for entry in entries}
 
     def roots(self) -> list[RootInfo]:
+        """Indexed folders with counts summed from their file records."""
+        documents: Counter[str] = Counter()
+        passages: Counter[str] = Counter()
+        for entry in self.manifest().values():
+            documents[entry.root] += 1
+            passages[entry.root] += entry.passages
         infos = []
         for doc in self.stored_docs(self.term(fields.KIND, fields.KIND_ROOT)):
             root = str(doc.get_first(fields.ROOT))
-            infos.append(self._root_info(root, int(doc.get_first(fields.UPDATED_S) or 0)))
+            updated_s = int(doc.get_first(fields.UPDATED_S) or 0)
+            updated_at = datetime.fromtimestamp(updated_s, tz=UTC) if updated_s else None
+            infos.append(
+                RootInfo(path=root, documents=documents[root], passages=passages[root], updated_at=updated_at)
+            )
         return sorted(infos, key=lambda info: info.path)
-
-    def _root_info(self, root: str, updated_s: int) -> RootInfo:
-        in_root = self.term(fields.ROOT, root)
-        return RootInfo(
-            path=root,
-            documents=self.count(self.both(in_root, self.term(fields.KIND, fields.KIND_FILE))),
-            passages=self.count(self.both(in_root, self.term(fields.KIND, fields.KIND_PASSAGE))),
-            updated_at=datetime.fromtimestamp(updated_s, tz=UTC) if updated_s else None,
-        )
 
 
 def hit_count(searcher: tantivy.Searcher, query: tantivy.Query) -> int:

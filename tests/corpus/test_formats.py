@@ -73,7 +73,7 @@ def test_deeply_nested_html_is_refused_quickly() -> None:
         extract_html("<div>" * 2_000_000 + "deep", "x")
     assert refused.value.reason is SkipReason.HTML_TOO_DEEP
     assert not html_too_deep("<p>" * 5000 + "<br>" * 5000)
-    assert html_too_deep("</div>" * 5000 + "<div>" * 2500)
+    assert html_too_deep("</div>" * 20_000 + "<div>" * 2500)
 
 
 def test_pdf_text_per_page_with_page_numbers() -> None:

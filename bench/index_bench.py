@@ -1,0 +1,207 @@
+"""Index benchmark: Carrel's indexer against a bare Tantivy baseline on the same files.
+
+    .venv/bin/python bench/index_bench.py CORPUS_DIR [--searches 1000]
+
+The corpus is copied to a scratch folder first (the one-file-changed step edits a file). Then, in
+this order: the bare baseline (walk, read, gunzip, selectolax text for HTML, one ``add_document``
+per file, one commit, single process); a fresh Carrel index in a child process (so its peak RSS,
+workers included, is measured alone); a re-run with nothing changed; a re-run after one file
+changed; and N searches through the search tool (snippets included) with queries made of words
+sampled from the corpus. Prints one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import tantivy
+from selectolax.lexbor import LexborHTMLParser
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO_ROOT))
+
+from corpus.documents import SourceFile  # noqa: E402
+from corpus.walk import walk_root  # noqa: E402
+from indexer.build import index_folders  # noqa: E402
+from indexer.search import open_search_tool  # noqa: E402
+
+SEARCH_SEED = 20261202
+
+
+def corpus_files(corpus: Path) -> list[SourceFile]:
+    return [entry for entry in walk_root(corpus) if isinstance(entry, SourceFile)]
+
+
+def baseline_text(source: SourceFile) -> str:
+    data = source.path.read_bytes()
+    if source.compressed:
+        data = gzip.decompress(data)
+    if source.kind == "html":
+        tree = LexborHTMLParser(data.decode("utf-8", "replace"))
+        return tree.body.text(separator=" ") if tree.body is not None else ""
+    return data.decode("utf-8", "replace")
+
+
+def run_baseline(corpus: Path, index_dir: Path) -> tuple[float, int]:
+    """The bare minimum: one Tantivy document per file, default tokenizer, one commit."""
+    started = time.perf_counter()
+    builder = tantivy.SchemaBuilder()
+    builder.add_text_field("path", stored=True, tokenizer_name="raw")
+    builder.add_text_field("body", stored=True)
+    index_dir.mkdir(parents=True)
+    index = tantivy.Index(builder.build(), path=str(index_dir))
+    writer = index.writer()
+    files = 0
+    for source in corpus_files(corpus):
+        if source.kind == "pdf":
+            continue
+        writer.add_document(tantivy.Document(path=str(source.path), body=baseline_text(source)))
+        files += 1
+    writer.commit()
+    writer.wait_merging_threads()
+    return time.perf_counter() - started, files
+
+
+def run_carrel_child(corpus: Path, index_dir: Path) -> dict[str, Any]:
+    """Index in a fresh child process so its peak RSS (and its workers') is measured alone."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--carrel-child", str(corpus), str(index_dir)]
+    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    result: dict[str, Any] = json.loads(output.strip().splitlines()[-1])
+    return result
+
+
+def carrel_child(corpus: Path, index_dir: Path) -> None:
+    started = time.perf_counter()
+    summary = index_folders([corpus], index_dir)
+    seconds = time.perf_counter() - started
+    main_peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    worker_peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(
+        json.dumps(
+            {
+                "seconds": seconds,
+                "documents": summary.documents,
+                "passages": summary.passages,
+                "failed": len(summary.failed),
+                "main_peak_rss_mb": round(main_peak_mb, 1),
+                "worker_peak_rss_mb": round(worker_peak_mb, 1),
+                "workers": min(4, os.cpu_count() or 1),
+            }
+        )
+    )
+
+
+def timed_reindex(corpus: Path, index_dir: Path) -> float:
+    started = time.perf_counter()
+    index_folders([corpus], index_dir)
+    return time.perf_counter() - started
+
+
+def change_one_file(corpus: Path) -> Path:
+    editable = [
+        source.path for source in corpus_files(corpus) if source.kind != "pdf" and not source.compressed
+    ]
+    target = editable[len(editable) // 2]
+    with target.open("a", encoding="utf-8") as handle:
+        handle.write("\n\nA freshly added paragraph about quasicrystal benchmarking.\n")
+    return target
+
+
+def sample_queries(corpus: Path, count: int) -> list[str]:
+    """Two- or three-word queries from words of a seeded sample of the corpus's files."""
+    rng = random.Random(SEARCH_SEED)
+    files = corpus_files(corpus)
+    words: list[str] = []
+    for source in rng.sample(files, min(200, len(files))):
+        words += [word for word in baseline_text(source).split() if word.isalpha() and 4 <= len(word) <= 14]
+    return [" ".join(rng.sample(words, rng.choice((1, 2, 3)))) for _ in range(count)]
+
+
+def search_latencies_ms(index_dir: Path, queries: list[str]) -> list[float]:
+    tool = open_search_tool(index_dir)
+    for query in queries[:20]:
+        tool.search(query)
+    latencies = []
+    for query in queries:
+        started = time.perf_counter()
+        tool.search(query)
+        latencies.append((time.perf_counter() - started) * 1000)
+    return latencies
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def progress(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def run_benchmark(corpus: Path, searches: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="carrel-bench-") as scratch_name:
+        scratch = Path(scratch_name)
+        copy = scratch / "corpus"
+        shutil.copytree(corpus, copy, symlinks=True)
+        baseline_s, baseline_files = run_baseline(copy, scratch / "baseline-index")
+        progress(f"baseline: {baseline_s:.2f} s for {baseline_files} files")
+        carrel = run_carrel_child(copy, scratch / "carrel-index")
+        progress(f"carrel: {carrel}")
+        nochange_s = timed_reindex(copy, scratch / "carrel-index")
+        change_one_file(copy)
+        onechange_s = timed_reindex(copy, scratch / "carrel-index")
+        latencies = search_latencies_ms(scratch / "carrel-index", sample_queries(copy, searches))
+    return {
+        "corpus": str(corpus),
+        "files": baseline_files,
+        "documents": carrel["documents"],
+        "passages": carrel["passages"],
+        "carrel_index_s": round(carrel["seconds"], 3),
+        "baseline_index_s": round(baseline_s, 3),
+        "ratio_to_baseline": round(carrel["seconds"] / baseline_s, 3),
+        "carrel_peak_rss_mb": round(
+            carrel["main_peak_rss_mb"] + carrel["workers"] * carrel["worker_peak_rss_mb"], 1
+        ),
+        "carrel_main_peak_rss_mb": carrel["main_peak_rss_mb"],
+        "carrel_worker_peak_rss_mb": carrel["worker_peak_rss_mb"],
+        "workers": carrel["workers"],
+        "reindex_nochange_s": round(nochange_s, 3),
+        "reindex_onechange_s": round(onechange_s, 3),
+        "searches": len(latencies),
+        "search_p50_ms": round(statistics.median(latencies), 3),
+        "search_p99_ms": round(percentile(latencies, 0.99), 3),
+        "cpus": os.cpu_count(),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("corpus", type=Path)
+    parser.add_argument("index_dir", type=Path, nargs="?")
+    parser.add_argument("--searches", type=int, default=1000)
+    parser.add_argument("--carrel-child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.carrel_child:
+        carrel_child(args.corpus, args.index_dir)
+        return 0
+    print(json.dumps(run_benchmark(args.corpus, args.searches)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
