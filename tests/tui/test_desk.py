@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from textual.widgets import Input, Markdown, Static, TextArea
 
@@ -17,6 +18,7 @@ from tests.tui.conftest import (
     final,
     search,
 )
+from tui.app import make_app
 from tui.home import CarrelHome
 from tui.screens.desk import DeskScreen
 from tui.screens.source import DocumentScreen, SourceScreen
@@ -130,7 +132,8 @@ async def test_escape_cancels_a_running_task_which_ends_cancelled(indexed_home: 
         await pilot.pause()
         state = desk(app).last_state
         assert state is not None and state.stop_reason == "cancelled"
-        assert "Cancelled" in app.query_one(AnswerView).query_one(Markdown).source
+        shown = app.query_one(AnswerView).query_one(Markdown).source
+        assert shown.startswith("### Cancelled") and "Needs you" not in shown
         assert not desk(app).progress.running
 
 
@@ -188,3 +191,28 @@ async def test_trajectory_shows_decisions_code_did_not_accept(indexed_home: Carr
     assert lines[0].startswith("search sourdough hooch") and "results" in lines[1]
     assert any("refused" in line or "invalid decision" in line for line in lines[2:]), lines
     assert lines[-1] == "answer citing S1"
+
+
+async def test_a_model_that_cannot_load_is_reported_and_the_task_fails_cleanly(
+    indexed_home: CarrelHome, tmp_path: Path
+) -> None:
+    missing = tmp_path / "no-such-model.gguf"
+    app = make_app(indexed_home, model_spec=str(missing))
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "model failed (ModelFileMissingError)" in str(app.query_one("#model-status", Static).render())
+        await ask(pilot, "What is hooch?")
+        shown = app.query_one(AnswerView).query_one(Markdown).source
+        assert "could not run" in shown and str(missing) in shown
+        assert desk(app).progress.status == "failed" and not desk(app).progress.running
+
+
+async def test_asking_without_an_index_says_how_to_build_one(home: CarrelHome) -> None:
+    app = desk_app(home, ScriptedModel(ANSWER_SCRIPT))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")  # decline the first-run offer
+        await ask(pilot, "What is hooch?")
+        shown = app.query_one(AnswerView).query_one(Markdown).source
+        assert "IndexMissingError" in shown and "carrel index" in shown

@@ -96,7 +96,8 @@ class AnswerView(VerticalScroll, can_focus=True):
             await self._markdown.update(link_citations(state.answer, state.citations))
         else:
             self._citations = [source.label for source in state.sources]
-            text = needs_user_markdown(state) if state.status == "needs_user" else stopped_markdown(state)
+            asks_user = state.status == "needs_user" and state.stop_reason != "cancelled"
+            text = needs_user_markdown(state) if asks_user else stopped_markdown(state)
             await self._markdown.update(text)
         self._cursor = -1
         outcome = f"{len(self._citations)} cited" if state.status == "completed" else state.status
