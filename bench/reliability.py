@@ -14,14 +14,10 @@ public APIs; the harnesses are the ones the CI tests use (``tests/reliability``)
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import os
 import random
-import re
-import resource
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -34,16 +30,13 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:  # run as a script: make the test harnesses importable
     sys.path.insert(0, str(REPO))
 
+from corpus.documents import SkipReason  # noqa: E402
+from tests.reliability.cli import carrel  # noqa: E402
 from tests.reliability.crash import IndexKillScenario, reap_process_group  # noqa: E402
-from tests.reliability.network_trace import network_attempts, strace_path  # noqa: E402
+from tests.reliability.network_trace import strace_path  # noqa: E402
 
 Section = Callable[[argparse.Namespace, Path], dict[str, Any]]
 QUESTION = "When does the else clause of a while loop run?"
-_OPENED = re.compile(r"\bopen(?:at)?\(.*\) = \d+<(?P<target>[^>]*)>")
-
-
-def carrel(*args: str) -> list[str]:
-    return [sys.executable, "-m", "tui.cli", *args]
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -157,124 +150,56 @@ def fuzz_section(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
 # --- odd files -----------------------------------------------------------------------------------------------
 
 
-def odd_corpus(root: Path, outside: Path) -> dict[str, Path]:
-    """One entry per odd kind the issue lists (a file deleted mid-run cannot be staged from outside: the
-    indexer's own tests cover it), plus links to a secret folder outside the root."""
-    root.mkdir(parents=True)
-    outside.mkdir(parents=True)
-    (outside / "secret.md").write_text("# Secret\n\nzanzibar-outside-token\n", encoding="utf-8")
-    odd: dict[str, Path] = {}
+def odd_outcome(path: Path, expected: SkipReason | None, summary: dict[str, Any], indexed: set[str]) -> str:
+    """The reason the run reported for this entry, ``indexed``, or ``LOST`` if it was neither.
 
-    def add(kind: str, path: Path) -> Path:
-        odd[kind] = path
-        return path
-
-    add("binary with .txt", root / "photo.txt").write_bytes(bytes(range(256)) * 64)
-    add("invalid UTF-8", root / "latin1.md").write_bytes(b"caf\xe9 cr\xe8me br\xfbl\xe9e \xff\xfe lantern\n")
-    add("0-byte file", root / "empty.md").touch()
-    with add("over the size cap", root / "huge.txt").open("wb") as handle:
-        handle.write(b"lantern keeper\n" * (52 * 1024 * 1024 // 15))
-    with gzip.open(add("gzip bomb", root / "bomb.txt.gz"), "wb", compresslevel=9) as bomb:
-        for _ in range(64):
-            bomb.write(b"0" * (1024 * 1024))
-    complete = gzip.compress(b"lantern " * 20_000)
-    add("truncated .gz", root / "cut.md.gz").write_bytes(complete[: len(complete) // 2])
-    add("malformed PDF", root / "broken.pdf").write_bytes(
-        b"%PDF-1.7\n1 0 obj << /Type /Catalog >>\n%%EOF garbage"
-    )
-    depth = 10 * 1024 * 1024 // 11
-    add("10 MB nested HTML", root / "deep.html").write_text(
-        "<div><p>" * (depth // 2) + "lantern", encoding="utf-8"
-    )
-    loop = add("symlink loop", root / "loop")
-    loop.symlink_to(loop)
-    add("symlink to /etc", root / "etc").symlink_to("/etc")
-    add("symlink to a folder outside", root / "elsewhere").symlink_to(outside)
-    add("symlink to a file outside", root / "secret-link.md").symlink_to(outside / "secret.md")
-    add("name with a newline", root / "two\nlines.md").write_text(
-        "# Two lines\n\nlantern\n", encoding="utf-8"
-    )
-    bad_name = os.fsdecode(b"bad-\xff\xfe-name.md")
-    add("non-UTF-8 name", root / bad_name).write_text("# Bad name\n\nlantern\n", encoding="utf-8")
-    locked = add("unreadable folder", root / "locked")
-    locked.mkdir()
-    (locked / "inside.md").write_text("# Inside\n\nlantern\n", encoding="utf-8")
-    locked.chmod(0)
-    fifo = add("FIFO", root / "pipe.md")
-    os.mkfifo(fifo)
-    add("dangling symlink", root / "gone.md").symlink_to(root / "never-existed.md")
-    with add("sparse 1 GB file", root / "sparse.txt").open("wb") as handle:
-        handle.truncate(1024**3)
-    add("UNIX socket", root / "socket.md")
-    listener = socket.socket(socket.AF_UNIX)
-    listener.bind(str(root / "socket.md"))
-    listener.close()
-    (root / "normal.md").write_text("# Normal\n\nA lantern on the shelf.\n", encoding="utf-8")
-    return odd
-
-
-def traced_index(root: Path, index_dir: Path, trace: Path) -> tuple[dict[str, Any], str, int]:
-    """Run ``carrel index --json`` under strace (opens + network); return summary, trace, peak RSS in KiB."""
-    syscalls = "trace=openat,open,connect,sendto,sendmsg,sendmmsg"
-    command = ["strace", "-f", "-yy", "-qq", "-e", syscalls, "-o", str(trace)]
-    command += carrel("index", str(root), "--index", str(index_dir), "--json")
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    summary = json.loads(result.stdout) if result.returncode == 0 else {"error": result.stderr[-500:]}
-    return summary, trace.read_text(encoding="utf-8", errors="replace"), max(peak, before)
-
-
-def opened_targets(trace: str) -> set[str]:
-    return {match.group("target") for match in map(_OPENED.search, trace.splitlines()) if match}
-
-
-def outside_reads(trace: str, baseline: str, outside: Path) -> list[str]:
-    """Files opened in ``/etc`` or the secret folder that a run on an empty folder did not open too."""
-    noise = opened_targets(baseline)
-    watched = ("/etc/", f"{outside}/")
-    return sorted(t for t in opened_targets(trace) - noise if t.startswith(watched))
-
-
-def odd_outcome(kind: str, path: Path, summary: dict[str, Any], indexed: set[str]) -> str:
-    """The reason the run reported for this entry, ``indexed`` if it was indexed, or ``LOST`` if neither."""
+    Unsupported types and hidden folders are only counted by reason (not listed one by one), by design."""
     shown = os.fsencode(path).decode("utf-8", "backslashreplace")
     for problem in summary.get("skipped_files", []) + summary.get("failed", []):
         if problem["path"] == shown:
             return str(problem["reason"])
-    inside = shown in indexed or any(entry.startswith(shown + "/") for entry in indexed)
-    return "indexed" if inside else "LOST"
-
-
-def handled(kind: str, outcome: str) -> bool:
-    """Reported with a reason, or indexed harmlessly; never indexed when it leads outside the root."""
-    leads_outside = "outside" in kind or kind == "symlink to /etc"
-    return outcome != "LOST" and not (leads_outside and outcome == "indexed")
+    if shown in indexed:
+        return "indexed"
+    if expected is not None and summary.get("skipped", {}).get(expected.value):
+        return f"{expected.value} (counted)"
+    return "LOST"
 
 
 def odd_files_section(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
+    """The indexer's odd corpus (its expected outcome per entry), plus a link to a folder outside the root."""
     from indexer.store import IndexStore
+    from tests.reliability.file_trace import reads_outside, traced_index
+    from tests.support.odd_files import make_odd_corpus, restore_permissions
 
-    root, outside = workdir / "odd", workdir / "outside"
-    odd = odd_corpus(root, outside)
+    odd = make_odd_corpus(workdir)
+    (odd.root / "outside-folder").symlink_to(odd.outside)
+    expected = {**odd.expected, "outside-folder": SkipReason.OUTSIDE_ROOT}
     (workdir / "empty").mkdir()
-    _, baseline, _ = traced_index(workdir / "empty", workdir / "baseline-index", workdir / "baseline.trace")
-    summary, trace, peak_kib = traced_index(root, workdir / "index", workdir / "odd.trace")
-    (root / "locked").chmod(0o700)
-    if "error" in summary:
-        return {"odd_files_tried": len(odd), "odd_files_handled": 0, "odd_run_error": summary["error"]}
+    baseline = traced_index(workdir / "empty", workdir / "baseline-index", workdir / "baseline.trace")
+    run = traced_index(odd.root, workdir / "index", workdir / "odd.trace")
+    restore_permissions(odd)
+    if run.exit_code != 0:
+        return {"odd_files_tried": len(expected), "odd_files_handled": 0, "odd_run_error": run.stderr[-500:]}
     indexed = {entry.path for entry in IndexStore.open(workdir / "index").manifest().values()}
-    outcomes = {kind: odd_outcome(kind, path, summary, indexed) for kind, path in odd.items()}
+    outcomes = {
+        name: odd_outcome(odd.root / name, reason, run.summary, indexed) for name, reason in expected.items()
+    }
+    wanted = {name: "indexed" if reason is None else reason.value for name, reason in expected.items()}
+    outside = reads_outside(run, baseline, [odd.outside, Path("/etc")])
     return {
-        "odd_files_tried": len(odd),
-        "odd_files_handled": sum(handled(kind, outcome) for kind, outcome in outcomes.items()),
-        "odd_file_outcomes": outcomes,
-        "files_read_outside_root": len(outside_reads(trace, baseline, outside)),
-        "outside_reads": outside_reads(trace, baseline, outside)[:10],
-        "odd_run_peak_rss_mb": round(peak_kib / 1024, 1),
-        "odd_run_network_attempts": len(network_attempts(trace)),
+        "odd_files_tried": len(expected),
+        "odd_files_handled": sum(outcomes[name].startswith(wanted[name]) for name in expected),
+        "odd_file_outcomes": {printable(name): outcome for name, outcome in outcomes.items()},
+        "files_read_outside_root": len(outside),
+        "outside_reads": outside[:10],
+        "odd_run_peak_rss_mb": round(run.peak_rss_kib / 1024, 1),
+        "odd_run_network_attempts": len(run.network_attempts),
         "running_as_root": os.geteuid() == 0,
     }
+
+
+def printable(name: str) -> str:
+    return os.fsencode(name).decode("utf-8", "backslashreplace").replace("\n", "\\n")
 
 
 # --- network, kill -9 of carrel ask, injection (real model) ------------------------------------------------
