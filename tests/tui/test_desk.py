@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from textual.await_complete import AwaitComplete
 from textual.widgets import Input, Markdown, Static, TextArea
 
 from agent.events import ModelText
 from models.scripted import ScriptedModel
 from tests.tui.conftest import (
     ANSWER_SCRIPT,
+    HOOCH_ANSWER,
     SIZE,
     GatedModel,
     clarify,
@@ -22,7 +24,7 @@ from tui.app import make_app
 from tui.home import CarrelHome
 from tui.screens.desk import DeskScreen
 from tui.screens.source import DocumentScreen, SourceScreen
-from tui.widgets.answer import AnswerView
+from tui.widgets.answer import WORKING_TEXT, AnswerView
 from tui.widgets.sources import SourceList
 from tui.widgets.trajectory import StepCard, TrajectoryLog
 
@@ -216,3 +218,24 @@ async def test_asking_without_an_index_says_how_to_build_one(home: CarrelHome) -
         await ask(pilot, "What is hooch?")
         shown = app.query_one(AnswerView).query_one(Markdown).source
         assert "IndexMissingError" in shown and "carrel index" in shown
+
+
+async def test_a_rejected_final_answer_draft_is_taken_down(indexed_home: CarrelHome) -> None:
+    """The model drafts an answer citing a label it was never given; code rejects it and the loop goes on."""
+    script = [search("sourdough hooch"), final("Made up [S9].", ["S9"]), final(HOOCH_ANSWER, ["S1"])]
+    seen: list[str] = []
+    app = desk_app(indexed_home, ScriptedModel(script))
+    async with app.run_test(size=SIZE) as pilot:
+        markdown = app.query_one(AnswerView).query_one(Markdown)
+        original_update = markdown.update
+
+        def spy(text: str) -> AwaitComplete:
+            seen.append(text)
+            return original_update(text)
+
+        markdown.update = spy  # type: ignore[method-assign,assignment]
+        await ask(pilot, "What is hooch?")
+        state = desk(app).last_state
+        assert state is not None and state.status == "completed"
+    assert WORKING_TEXT in seen[1:-1], "the rejected draft was replaced before the accepted answer arrived"
+    assert "S9" not in seen[-1] and "(source:S1)" in seen[-1]

@@ -37,7 +37,7 @@ from tui.formatting import display_path
 from tui.progress import TaskProgress
 from tui.services import DeskServices, services_of
 from tui.streaming import is_final_decision, partial_string_field
-from tui.widgets.answer import AnswerView
+from tui.widgets.answer import WORKING_TEXT, AnswerView
 from tui.widgets.sources import SourceList
 from tui.widgets.trajectory import TrajectoryLog
 from tui.wording import stop_reason_words
@@ -214,6 +214,7 @@ class DeskScreen(Screen[None]):
             await self._start_task(event)
         elif isinstance(event, StepStarted):
             self._draft.reset()
+            await self.query_one(AnswerView).discard_draft()
             await trajectory.start_step(event.step, event.max_steps)
         elif isinstance(event, ModelText):
             trajectory.stream(event.text)
@@ -234,7 +235,7 @@ class DeskScreen(Screen[None]):
 
     async def _start_task(self, event: TaskStarted) -> None:
         await self.query_one(TrajectoryLog).begin(event.question)
-        await self.query_one(AnswerView).clear("_Working… the answer appears here when the agent has one._")
+        await self.query_one(AnswerView).clear(WORKING_TEXT)
         self.query_one(SourceList).show([], [])
         self.sub_title = event.question
 

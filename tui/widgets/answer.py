@@ -20,6 +20,7 @@ from agent.state import AgentState
 from tui.citations import label_from_href, link_citations, ordered_citations
 from tui.wording import stop_reason_words
 
+WORKING_TEXT = "_Working… the answer appears here when the agent has one._"
 IDLE_TEXT = "_Ask a question below. The answer appears here with its sources; `[S1]` labels open them._"
 
 
@@ -87,6 +88,11 @@ class AnswerView(VerticalScroll, can_focus=True):
             await self._markdown.update("")
             self._stream = Markdown.get_stream(self._markdown)
         await self._stream.write(fragment)
+
+    async def discard_draft(self) -> None:
+        """A drafted answer was not accepted (the loop goes on): take it down rather than leave it standing."""
+        if self._stream is not None:
+            await self.clear(WORKING_TEXT)
 
     async def show_outcome(self, state: AgentState) -> None:
         """The task ended: render its answer, or why there is none."""
