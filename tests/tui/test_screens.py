@@ -17,6 +17,7 @@ from tui.home import CarrelHome
 from tui.screens.desk import DeskScreen
 from tui.screens.first_run import FirstRunScreen
 from tui.screens.folder_picker import FolderPickerScreen
+from tui.screens.help import HelpScreen
 from tui.screens.history import HistoryScreen
 from tui.screens.indexing import IndexingScreen
 from tui.screens.library import LibraryScreen
@@ -212,3 +213,29 @@ async def test_settings_reject_a_bad_model_and_bad_limits_then_save(home: Carrel
     config, warnings = load_config(home.config_file)
     assert not warnings and config.max_steps == 5 and config.model == f"scripted:{script}"
     assert app.services.model_slot.ready and app.services.model_slot.description == "scripted:script.jsonl"
+
+
+async def test_command_palette_lists_the_desk_actions_and_runs_them(indexed_home: CarrelHome) -> None:
+    app = desk_app(indexed_home, ScriptedModel([]))
+    async with app.run_test(size=SIZE) as pilot:
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        for expected in ("Library", "History", "Settings", "Export answer", "Cancel task", "Help"):
+            assert any(title.startswith(expected) for title in titles), titles
+        await pilot.press("ctrl+p")
+        await pilot.press(*"library")
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LibraryScreen)
+
+
+async def test_help_lists_every_screen_s_keys(indexed_home: CarrelHome) -> None:
+    app = desk_app(indexed_home, ScriptedModel([]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.query_one(Markdown).source
+        for expected in ("Export", "Cancel", "Next cite", "Whole document", "Add folder", "Save"):
+            assert expected in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, DeskScreen)
