@@ -187,6 +187,24 @@ def key_terms(question: str) -> list[str]:
     return list(dict.fromkeys(kept))
 
 
+def word_stems(text: str) -> set[str]:
+    return {stem(word) for word in _WORD.findall(text.casefold())}
+
+
+def mentions(stems: set[str], term: str) -> bool:
+    """``term`` appears among ``stems``, or starts one of them (``assert`` in ``AssertionError``)."""
+    wanted = stem(term)
+    if wanted in stems:
+        return True
+    return len(wanted) >= 4 and any(word.startswith(wanted) for word in stems)
+
+
+def overlap(text: str, terms: Iterable[str]) -> int:
+    """How many of ``terms`` the text mentions."""
+    stems = word_stems(text)
+    return sum(mentions(stems, term) for term in terms)
+
+
 def _source_stems(source: Source) -> set[str]:
     text = f"{source.title} {source.heading} {source.snippet}".casefold()
     return {stem(word) for word in _WORD.findall(text)}
@@ -215,7 +233,7 @@ def assess(terms: Sequence[str], sources: Iterable[Source], max_citable: int = 3
     found: set[str] = set()
     for source in sources:
         stems = _source_stems(source)
-        hits = [term for term in terms if stem(term) in stems]
+        hits = [term for term in terms if mentions(stems, term)]
         found.update(hits)
         if hits:
             matches.append((len(hits), source.label))

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from agent.evidence import stem
+from agent.evidence import overlap
 from agent.state import Source
 from agent.wrapping import escape_attribute, new_fence_nonce, sanitise_document_text, wrap_sources
 from indexer.results import PassageRecord, SearchHit, SearchResults
@@ -45,8 +45,8 @@ def matched_sentences(text: str, query: str, max_chars: int) -> str:
     sentences = sentences_of(text)
     if len(" ".join(sentences)) <= max_chars:
         return " ".join(sentences)
-    wanted = _stems(query)
-    scored = sorted(range(len(sentences)), key=lambda index: -len(wanted & _stems(sentences[index])))
+    wanted = _WORD.findall(query.casefold())
+    scored = sorted(range(len(sentences)), key=lambda index: -overlap(sentences[index], wanted))
     chosen: set[int] = set()
     used = 0
     for index in scored:
@@ -75,6 +75,7 @@ class SourceLedger:
         self.reader = reader
         self._by_passage: dict[str, Source] = {}
         self._shown: dict[str, str] = {}
+        self._sentences: dict[str, list[str]] = {}
 
     @property
     def labels(self) -> list[str]:
@@ -87,9 +88,9 @@ class SourceLedger:
             if hit.id not in self._by_passage:
                 source = _source_from_hit(hit, f"S{len(self._by_passage) + 1}", results.query)
                 self._by_passage[hit.id] = source
-                self._shown[source.label] = matched_sentences(
-                    self._full_text(hit), results.query, self.source_chars
-                )
+                text = self._full_text(hit)
+                self._shown[source.label] = matched_sentences(text, results.query, self.source_chars)
+                self._sentences[source.label] = sentences_of(text)
                 new_sources.append(source)
         return new_sources
 
@@ -118,12 +119,18 @@ class SourceLedger:
         return self._shown.get(source.label, source.snippet)
 
     def answer_sentences(self, source: Source, terms: Sequence[str], limit: int = 2) -> list[str]:
-        """Up to ``limit`` sentences of what the model was shown of ``source``, best key-word match first."""
-        shown = sanitise_document_text(self.shown_text(source), self.nonce, self.source_chars)
-        sentences = [part for part in sentences_of(shown) if len(part) > 12]
-        wanted = {stem(term) for term in terms}
-        ranked = sorted(sentences, key=lambda sentence: -len(wanted & _stems(sentence)))
-        return [_capped_sentence(sentence) for sentence in ranked[:limit]]
+        """Up to ``limit`` of the sentences the model was shown of ``source``, best key-word match first."""
+        shown = [
+            sanitise_document_text(sentence, self.nonce, ANSWER_SENTENCE_CHARS)
+            for sentence in self._sentences_shown(source)
+        ]
+        sentences = [sentence for sentence in shown if len(sentence) > 12]
+        ranked = sorted(sentences, key=lambda sentence: -overlap(sentence, terms))
+        return ranked[:limit]
+
+    def _sentences_shown(self, source: Source) -> list[str]:
+        shown = self.shown_text(source)
+        return [sentence for sentence in self._sentences.get(source.label, [shown]) if sentence in shown]
 
     def _results_text(self, heading: str, query: str, fresh: list[Source], seen: list[Source]) -> str:
         if not fresh and not seen:
@@ -143,16 +150,6 @@ class SourceLedger:
             for source in sources
         )
         return f"{heading}: {named or 'nothing found'}. [passage text shortened to save space]"
-
-
-def _stems(text: str) -> set[str]:
-    return {stem(word) for word in _WORD.findall(text.casefold())}
-
-
-def _capped_sentence(sentence: str, max_chars: int = ANSWER_SENTENCE_CHARS) -> str:
-    if len(sentence) <= max_chars:
-        return sentence
-    return sentence[: max_chars - 1].rsplit(" ", 1)[0] + "…"
 
 
 def _with_text(results: SearchResults) -> list[SearchHit]:
