@@ -20,7 +20,7 @@ import pytest
 from agent.state import AgentState, ObservationContent
 from agent.trajectory import load_trajectory
 from agent.wrapping import parse_fences
-from tests.reliability.cli import carrel, has_command
+from tests.reliability.cli import carrel
 
 REPO = Path(__file__).resolve().parents[2]
 INJECTION_DOCS = REPO / "agent" / "suites" / "python-reference" / "injection-docs"
@@ -58,11 +58,6 @@ TOUR_QUERIES = [
     "import star",
     "with statement context manager",
 ]
-
-
-pytestmark = pytest.mark.skipif(
-    not has_command("ask"), reason="TEMPORARY: `carrel ask` has not landed yet (issue 5)"
-)
 
 
 @pytest.fixture(scope="module")

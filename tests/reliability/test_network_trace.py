@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.reliability.cli import carrel, has_command
+from tests.reliability.cli import carrel
 from tests.reliability.isolation import network_namespace_prefix
 from tests.reliability.network_trace import run_traced, strace_path
 
@@ -66,8 +66,6 @@ def _small_corpus(root: Path) -> Path:
 
 @pytest.mark.real_model
 def test_index_and_ask_with_the_real_model_make_no_network_calls(tmp_path: Path, carrel_home: Path) -> None:
-    if not (has_command("index") and has_command("ask")):
-        pytest.skip("TEMPORARY: `carrel index` / `carrel ask` have not landed yet (issues 3 and 5)")
     corpus = _small_corpus(tmp_path)
     indexed, index_attempts = run_traced(carrel("index", str(corpus)), tmp_path / "index.trace")
     assert indexed.returncode == 0, indexed.stderr
