@@ -5,7 +5,7 @@ Kept apart from the widgets so the same numbers show live, after a cancel, and w
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from agent.events import (
     AgentEvent,
@@ -16,7 +16,7 @@ from agent.events import (
     TaskStarted,
     TokensUsed,
 )
-from agent.state import AgentState, Source, Status, StopReason
+from agent.state import AgentState, Status, StopReason
 from tui.formatting import count
 
 
@@ -35,7 +35,6 @@ class TaskProgress:
     status: Status | None = None
     stop_reason: StopReason | None = None
     message: str = ""
-    sources: list[Source] = field(default_factory=list)
 
     def apply(self, event: AgentEvent) -> None:
         """Fold one event into the tally."""
@@ -46,7 +45,6 @@ class TaskProgress:
                 self.step, self.max_steps = step, max_steps
             case SearchRan():
                 self.searches, self.max_searches = event.search_count, event.max_searches
-                self.sources.extend(event.new_sources)
             case TokensUsed(tokens_used=used, token_budget=budget):
                 self.tokens_used, self.token_budget = used, budget
             case StatusChanged(status=status, stop_reason=reason, message=message):
@@ -68,7 +66,6 @@ class TaskProgress:
     def _finish(self, state: AgentState) -> None:
         self.status, self.stop_reason, self.message = state.status, state.stop_reason, state.message
         self.tokens_used, self.searches = state.tokens_used, state.search_count
-        self.sources = list(state.sources)
 
     @property
     def running(self) -> bool:

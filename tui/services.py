@@ -29,7 +29,7 @@ from agent.trajectory import (
 from indexer.results import IndexStats, PassageRecord, RootInfo
 from indexer.summary import IndexProgress, IndexSummary
 from models.protocol import ChatModel
-from tui.config import CarrelConfig, ConfigWarning, load_config, save_config
+from tui.config import CarrelConfig, ConfigWarning, save_config
 from tui.home import CarrelHome
 from tui.models_slot import ModelSlot
 
@@ -38,7 +38,7 @@ Clock = Callable[[], datetime]
 
 
 class AgentRunner(Protocol):
-    """Runs one task and yields its events; the default is ``agent.loop.run`` with the trajectory recorder."""
+    """Runs one task and yields its events (default: ``agent.loop.run``); the services record whatever it yields."""
 
     def __call__(
         self,
@@ -198,9 +198,6 @@ class DeskServices:
     def save_config(self, config: CarrelConfig) -> None:
         save_config(config, self.home.config_file)
         self.config = config
-
-    def reload_config(self) -> None:
-        self.config, self.config_warnings = load_config(self.home.config_file)
 
     @property
     def exports(self) -> Path:

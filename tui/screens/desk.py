@@ -8,7 +8,6 @@ with its own final event (``cancelled``) and is recorded like any other.
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 from typing import ClassVar
 
 from textual import on, work
@@ -18,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
-from textual.worker import Worker, WorkerState, get_current_worker
+from textual.worker import get_current_worker
 
 from agent.events import (
     AgentEvent,
@@ -29,7 +28,7 @@ from agent.events import (
     TaskFinished,
     TaskStarted,
 )
-from agent.state import AgentState, PlanContent, Source
+from agent.state import AgentState, Source
 from agent.trajectory import Trajectory
 from tui.citations import ordered_citations
 from tui.export import export_answer
@@ -181,7 +180,7 @@ class DeskScreen(Screen[None]):
                 self.post_message(self.AgentEmitted(event))
         except Exception as error:  # the agent reports its own failures as events; this is anything else
             self.post_message(self.TaskFailed(f"{type(error).__name__}: {error}"))
-            raise
+            raise  # kept in the worker's log; exit_on_error=False keeps the app running
 
     def action_cancel_task(self) -> None:
         if self.replay is not None:
@@ -223,7 +222,6 @@ class DeskScreen(Screen[None]):
                 await self.query_one(AnswerView).stream_draft(draft)
         elif isinstance(event, StepRecorded):
             await trajectory.add_step(event.step)
-            self._note_decision(event)
         elif isinstance(event, SearchRan):
             await trajectory.note_search(event)
             self.query_one(SourceList).add_found(event.new_sources)
@@ -238,11 +236,6 @@ class DeskScreen(Screen[None]):
         await self.query_one(AnswerView).clear(WORKING_TEXT)
         self.query_one(SourceList).show([], [])
         self.sub_title = event.question
-
-    def _note_decision(self, event: StepRecorded) -> None:
-        content = event.step.content
-        if isinstance(content, PlanContent) and content.action != "final":
-            self._draft.reset()
 
     async def show_finished(self, state: AgentState) -> None:
         """Render a finished task: the answer (or why there is none) and its sources, cited ones first."""
@@ -281,7 +274,7 @@ class DeskScreen(Screen[None]):
     def _update_meter(self) -> None:
         status = self.progress.status
         suffix = "" if status is None else f" · {status.replace('_', ' ')}"
-        if status not in (None, "running"):
+        if status != "running" and self.progress.stop_reason is not None:
             suffix += f" ({stop_reason_words(self.progress.stop_reason)})"
         self.query_one("#meter", Static).update(self.progress.meter_text() + suffix)
 
@@ -315,16 +308,10 @@ class DeskScreen(Screen[None]):
         if self.last_state is None:
             self.notify("Nothing to export yet: ask a question first.", severity="warning")
             return
-        target: Path = export_answer(self.last_state, self.services.exports)
+        target = export_answer(self.last_state, self.services.exports)
         self.notify(f"Saved to {display_path(target)}", title="Answer exported")
         self.services.last_export = target
 
     def action_toggle_trajectory(self) -> None:
         trajectory = self.query_one(TrajectoryLog)
         trajectory.display = not trajectory.display
-
-    @on(Worker.StateChanged)
-    def _worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group == "agent" and event.state == WorkerState.ERROR:
-            self.progress.status = "failed"
-            self._update_meter()
