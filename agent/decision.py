@@ -61,16 +61,16 @@ class DecisionError(ValueError):
 
 
 def _search_schema(queries: Sequence[str] | None) -> dict[str, Any]:
-    query: dict[str, Any] = {"type": "string", "minLength": QUERY_MIN_CHARS, "maxLength": QUERY_MAX_CHARS}
+    """Free text with an optional limit, or - for a small model - just a choice among ``queries``."""
+    properties: dict[str, Any] = {"action": {"const": "search"}}
     if queries:
-        query = {"enum": [grammar_safe(choice) for choice in queries]}
+        properties["query"] = {"enum": [grammar_safe(choice) for choice in queries]}
+    else:
+        properties["query"] = {"type": "string", "minLength": QUERY_MIN_CHARS, "maxLength": QUERY_MAX_CHARS}
+        properties["limit"] = {"type": "integer", "minimum": LIMIT_MIN, "maximum": LIMIT_MAX}
     return {
         "type": "object",
-        "properties": {
-            "action": {"const": "search"},
-            "query": query,
-            "limit": {"type": "integer", "minimum": LIMIT_MIN, "maximum": LIMIT_MAX},
-        },
+        "properties": properties,
         "required": ["action", "query"],
         "additionalProperties": False,
     }

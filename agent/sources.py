@@ -125,7 +125,8 @@ class SourceLedger:
             for sentence in self._sentences_shown(source)
         ]
         sentences = [sentence for sentence in shown if len(sentence) > 12]
-        ranked = sorted(sentences, key=lambda sentence: -overlap(sentence, terms))
+        # Best key-word match first; on a tie, a sentence that does not just introduce something ("...:").
+        ranked = sorted(sentences, key=lambda sentence: (-overlap(sentence, terms), sentence.endswith(":")))
         return ranked[:limit]
 
     def _sentences_shown(self, source: Source) -> list[str]:
