@@ -135,7 +135,7 @@ async def test_escape_cancels_a_running_task_which_ends_cancelled(indexed_home: 
         state = desk(app).last_state
         assert state is not None and state.stop_reason == "cancelled"
         shown = app.query_one(AnswerView).query_one(Markdown).source
-        assert shown.startswith("### Cancelled") and "Needs you" not in shown
+        assert shown.startswith("**Cancelled") and "Needs you" not in shown
         assert not desk(app).progress.running
 
 

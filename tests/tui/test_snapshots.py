@@ -32,6 +32,7 @@ def asking(question: str) -> Callable[[Pilot[None]], Any]:
         field.focus()
         await pilot.press("enter")
         await pilot.app.workers.wait_for_complete()
+        pilot.app.clear_notifications()  # toasts expire by wall-clock time: never let one into a snapshot
         await pilot.pause()
 
     return run_before

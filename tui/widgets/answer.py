@@ -28,13 +28,10 @@ def needs_user_markdown(state: AgentState) -> str:
     """Why the agent stopped to ask the user, what it found, and how to go on."""
     found = ", ".join(f"[{source.label}]" for source in state.sources) or "nothing yet"
     lines = [
-        f"### Needs you: {stop_reason_words(state.stop_reason)}",
+        f"**Needs you — {stop_reason_words(state.stop_reason)}.** "
+        + (state.message or "The agent could not finish on its own."),
         "",
-        state.message or "The agent could not finish on its own.",
-        "",
-        f"**Found so far:** {found} — listed under Sources.",
-        "",
-        "_Refine the question below and press Enter: the agent continues with what it found._",
+        f"**Found so far:** {found}. _Refine the question below and press Enter to continue._",
     ]
     return link_citations("\n".join(lines))
 
@@ -44,7 +41,7 @@ def stopped_markdown(state: AgentState) -> str:
     found = ", ".join(f"[{source.label}]" for source in state.sources) or "none"
     heading = "Cancelled" if state.stop_reason == "cancelled" else "No answer"
     return link_citations(
-        f"### {heading}: {stop_reason_words(state.stop_reason)}\n\n{state.message}\n\n**Sources found:** {found}"
+        f"**{heading} — {stop_reason_words(state.stop_reason)}.** {state.message}\n\n**Sources found:** {found}"
     )
 
 
