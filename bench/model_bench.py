@@ -36,12 +36,13 @@ from models.llama import LlamaCppModel
 from models.protocol import ChatMessage
 from models.settings import ModelSettings, all_cores
 
+# Bounded like the agent's own schema (agent.decision): a tiny model can otherwise ramble up to max_tokens.
 DECISION_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "thought": {"type": "string"},
+        "thought": {"type": "string", "maxLength": 300},
         "action": {"enum": ["search", "answer"]},
-        "query": {"type": "string"},
+        "query": {"type": "string", "minLength": 3, "maxLength": 200},
     },
     "required": ["thought", "action", "query"],
     "additionalProperties": False,
@@ -120,7 +121,8 @@ class Bench:
         usage = self.adapter.complete_text(messages, max_tokens=128).usage
         return usage.completion_tokens / (self.clock() - started)
 
-    def constrained_tps(self, messages: list[ChatMessage]) -> tuple[float, int]:
+    def constrained_tps(self, messages: list[ChatMessage]) -> tuple[float, list[int]]:
+        """Tokens per second, and [tokens, top-pick rejections, full-vocabulary grammar passes]."""
         self.adapter.complete_text(messages, max_tokens=1)  # cache the prompt
         started = self.clock()
         try:
@@ -128,7 +130,9 @@ class Bench:
         except OutputInvalidError as error:  # a runaway reply still measures speed
             assert error.usage is not None
             usage = error.usage
-        return usage.completion_tokens / (self.clock() - started), self.adapter.last_rejections
+        elapsed = self.clock() - started
+        counts = [usage.completion_tokens, self.adapter.last_rejections, self.adapter.last_full_passes]
+        return usage.completion_tokens / elapsed, counts
 
     def growing_sequence(self) -> dict[str, int]:
         """Six calls, each prompt the previous one plus the reply and a new observation, like an agent task."""
@@ -169,16 +173,16 @@ def run(path: Path, threads: int, repeats: int, clock_name: str) -> dict[str, An
     }
     figures["load_average_before"] = round(os.getloadavg()[0], 2)
     raw_prompt, adapter_prompt, raw_gen, adapter_gen, raw_constrained, constrained = ([] for _ in range(6))
-    rejections: list[int] = []
+    counts: list[list[int]] = []
     for variant in range(repeats):
         raw_prompt.append(bench.raw_prompt_tps(variant))
         adapter_prompt.append(bench.adapter_prompt_tps(variant))
         raw_gen.append(bench.raw_generation_tps(free))
         adapter_gen.append(bench.adapter_generation_tps(free))
         raw_constrained.append(bench.raw_generation_tps(decision, bench.raw_grammar))
-        tps, rejected = bench.constrained_tps(decision)
+        tps, decision_counts = bench.constrained_tps(decision)
         constrained.append(tps)
-        rejections.append(rejected)
+        counts.append(decision_counts)
     figures.update(
         raw_prompt_tps=round(statistics.median(raw_prompt), 1),
         adapter_prompt_tps=round(statistics.median(adapter_prompt), 1),
@@ -186,7 +190,9 @@ def run(path: Path, threads: int, repeats: int, clock_name: str) -> dict[str, An
         adapter_gen_tps=round(statistics.median(adapter_gen), 1),
         raw_constrained_gen_tps=round(statistics.median(raw_constrained), 1),
         constrained_gen_tps=round(statistics.median(constrained), 1),
-        constrained_rejections=int(statistics.median(rejections)),
+        constrained_tokens=counts[-1][0],
+        constrained_rejections=counts[-1][1],
+        constrained_full_passes=counts[-1][2],
     )
     figures.update(bench.growing_sequence())
     figures.update(_ratios(figures))
