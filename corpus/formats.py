@@ -14,30 +14,23 @@ from collections.abc import Iterable, Iterator
 from itertools import accumulate, repeat
 
 import pypdfium2
-from selectolax.lexbor import LexborHTMLParser
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from corpus.documents import ExtractedDocument, Section, SkipReason
 from corpus.reading import RefusedFile
 
 TITLE_MAX_CHARS = 200
 
-_CHROME_TAGS = [
-    "head", "script", "style", "noscript", "template", "svg", "nav", "header", "footer",
-    "aside", "form", "iframe", "object", "canvas", "button", "select",
-]  # fmt: skip
-_CHROME_SELECTOR = ",".join(
-    [
-        *_CHROME_TAGS,
-        "[role=navigation]",
-        "[role=banner]",
-        "[role=contentinfo]",
-        "[role=search]",
-        ".headerlink",
-    ]
+# Chrome inside <body> (the <head> is never read). Lexbor matches each selector of a list in its
+# own pass over the tree, so the list is kept short; role= attributes are checked in Python.
+_CHROME_SELECTOR = "script,style,noscript,template,svg,nav,header,footer,aside,form,iframe,[role],.headerlink"
+_CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "search"})
+_CONTENT_TAGS = frozenset(
+    {"script", "style", "noscript", "template", "svg", "nav", "header", "footer", "aside", "form", "iframe"}
 )
 # Elements after which a paragraph ends. Generic containers (div, section) are left out on
 # purpose: they are the most numerous nodes and their text is made of these anyway.
-_BLOCK_SELECTOR = "p,li,pre,dt,dd,blockquote,tr,table,br,hr,figcaption"
+_BLOCK_SELECTOR = "p,li,pre,dt,dd,blockquote,tr,br"
 _HEADING_SELECTOR = "h1,h2,h3,h4,h5,h6"
 MAX_MARKED_BLOCKS = 100_000
 _MARK_START, _MARK_END = "\x1e", "\x1f"
@@ -78,6 +71,9 @@ class SectionCollector:
 
     def line(self, text: str) -> None:
         self._lines.append(text)
+
+    def extend(self, lines: list[str]) -> None:
+        self._lines.extend(lines)
 
     def flush(self) -> None:
         body = "\n".join(self._lines).strip()
@@ -128,6 +124,7 @@ def extract_markdown(text: str, fallback_title: str) -> ExtractedDocument:
     )
 
 
+_RST_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 _RST_ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1+[ \t]*$")
 
 
@@ -137,22 +134,34 @@ def extract_rst(text: str, fallback_title: str) -> ExtractedDocument:
     collector = SectionCollector()
     styles: list[tuple[str, bool]] = []
     lines = text.splitlines()
-    index = 0
-    while index < len(lines):
-        consumed = _rst_title_at(lines, index)
+    position = 0
+    for start in _rst_title_candidates(lines):
+        if start < position:
+            continue
+        consumed = _rst_title_at(lines, start)
         if consumed is None:
-            collector.line(lines[index])
-            index += 1
             continue
         title, style, width = consumed
+        collector.extend(lines[position:start])
         if style not in styles:
             styles.append(style)
         collector.heading(styles.index(style) + 1, title)
-        index += width
+        position = start + width
+    collector.extend(lines[position:])
     collector.flush()
     return ExtractedDocument(
         title=clip_title(collector.first_heading) or fallback_title, sections=collector.sections
     )
+
+
+def _rst_title_candidates(lines: list[str]) -> Iterator[int]:
+    """Line numbers where a title may start: at an overline, or the line above an underline.
+    Only adornment-looking lines are examined closely, so body lines cost one set lookup."""
+    for number, line in enumerate(lines):
+        if line[:1] in _RST_PUNCTUATION and _RST_ADORNMENT.match(line):
+            if number > 0:
+                yield number - 1
+            yield number
 
 
 def _rst_title_at(lines: list[str], index: int) -> tuple[str, tuple[str, bool], int] | None:
@@ -260,21 +269,28 @@ def extract_html(text: str, fallback_title: str) -> ExtractedDocument:
     body = tree.body or tree.root
     if body is None:
         return ExtractedDocument(title=title or fallback_title)
-    _strip_chrome(tree)
-    _mark_structure(tree, text.count("<"))
+    _strip_chrome(body)
+    _mark_structure(body, text.count("<"))
     collector = _collect_marked(body.text())
     return ExtractedDocument(
         title=title or clip_title(collector.first_heading) or fallback_title, sections=collector.sections
     )
 
 
-def _strip_chrome(tree: LexborHTMLParser) -> None:
-    """One selector pass (``strip_tags`` walks the tree once per tag name, twice as slow)."""
-    for node in tree.css(_CHROME_SELECTOR):
-        node.decompose()
+def _strip_chrome(body: LexborNode) -> None:
+    for node in body.css(_CHROME_SELECTOR):
+        if _is_chrome(node):
+            node.decompose()
 
 
-def _mark_structure(tree: LexborHTMLParser, tag_count: int) -> None:
+def _is_chrome(node: LexborNode) -> bool:
+    """The selector over-matches ``[role]``; only navigation-like roles are chrome."""
+    if node.tag in _CONTENT_TAGS or "headerlink" in (node.attributes.get("class") or ""):
+        return True
+    return node.attributes.get("role") in _CHROME_ROLES
+
+
+def _mark_structure(tree: LexborNode, tag_count: int) -> None:
     for node in tree.css(_HEADING_SELECTOR):
         heading = " ".join(node.text().split()).rstrip("¶").strip()
         level = (node.tag or "h6")[1]

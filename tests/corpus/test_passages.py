@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from corpus.documents import ExtractedDocument, Section
-from corpus.passages import MAX_WORDS, TARGET_WORDS, split_passages
+from corpus.passages import MAX_CHARS, TARGET_CHARS, split_passages
 
 
 def words(count: int, word: str = "word") -> str:
@@ -11,21 +11,37 @@ def words(count: int, word: str = "word") -> str:
 
 
 def test_paragraphs_are_packed_up_to_the_target() -> None:
-    text = "\n\n".join(words(60, f"p{index}") for index in range(10))
+    text = "\n\n".join(words(60, f"p{index}") for index in range(20))
     passages = split_passages(ExtractedDocument(title="t", sections=[Section(headings=("A",), text=text)]))
     assert len(passages) > 1
     for passage in passages:
-        assert len(passage.text.split()) <= MAX_WORDS
+        assert len(passage.text) <= MAX_CHARS
         assert passage.heading == "A"
+        assert not passage.text.startswith(" ")
     assert [passage.ordinal for passage in passages] == list(range(len(passages)))
     joined = " ".join(passage.text for passage in passages).split()
     assert joined == text.split()
 
 
-def test_an_overlong_paragraph_is_cut_into_windows() -> None:
-    section = Section(headings=(), text=words(TARGET_WORDS * 3 + 5))
-    passages = split_passages(ExtractedDocument(title="t", sections=[section]))
-    assert [len(passage.text.split()) for passage in passages] == [TARGET_WORDS] * 3 + [5]
+def test_an_overlong_paragraph_is_cut_at_spaces() -> None:
+    text = words(1000, "abcde")
+    passages = split_passages(ExtractedDocument(title="t", sections=[Section(headings=(), text=text)]))
+    assert len(passages) > 3
+    assert all(len(passage.text) <= MAX_CHARS for passage in passages)
+    assert len(passages[0].text) <= TARGET_CHARS
+    assert " ".join(passage.text for passage in passages).split() == text.split()
+
+
+def test_a_paragraph_without_spaces_is_still_cut() -> None:
+    passages = split_passages(ExtractedDocument(title="t", sections=[Section(headings=(), text="x" * 5000)]))
+    assert "".join(passage.text for passage in passages) == "x" * 5000
+    assert all(len(passage.text) <= MAX_CHARS for passage in passages)
+
+
+def test_code_lines_keep_their_line_breaks() -> None:
+    section = Section(headings=(), text="intro\n\n  line one\n  line two\n\noutro")
+    [passage] = split_passages(ExtractedDocument(title="t", sections=[section]))
+    assert passage.text == "intro\n\nline one\n  line two\n\noutro"
 
 
 def test_passages_keep_section_heading_path_and_page() -> None:
