@@ -97,9 +97,13 @@ class CarrelApp(App[None]):
     # -- navigation ---------------------------------------------------------------------------------------
 
     def _open_once(self, screen_type: type[Screen[None]], factory: Callable[[], Screen[None]]) -> None:
+        """Open a page; from another idle page it replaces that one, so Escape leads back to the desk."""
         if isinstance(self.screen, screen_type):
             return
-        self.push_screen(factory())
+        if getattr(self.screen, "IS_PAGE", False) and not getattr(self.screen, "busy", False):
+            self.switch_screen(factory())
+        else:
+            self.push_screen(factory())
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen

@@ -239,3 +239,15 @@ async def test_help_lists_every_screen_s_keys(indexed_home: CarrelHome) -> None:
             assert expected in text
         await pilot.press("escape")
         assert isinstance(app.screen, DeskScreen)
+
+
+async def test_pages_replace_each_other_so_escape_returns_to_the_desk(indexed_home: CarrelHome) -> None:
+    app = desk_app(indexed_home, ScriptedModel([]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+l")
+        await pilot.press("ctrl+r")
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert [type(screen) for screen in app.screen_stack] == [DeskScreen, SettingsScreen]
+        await pilot.press("escape")
+        assert isinstance(app.screen, DeskScreen)

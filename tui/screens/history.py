@@ -32,6 +32,8 @@ def task_status(trajectory: Trajectory) -> str:
 class HistoryScreen(Screen[None]):
     """A table of past tasks, newest first."""
 
+    IS_PAGE: ClassVar[bool] = True  # Library, History and Settings replace each other instead of stacking
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("r", "reload", "Reload"),

@@ -30,6 +30,8 @@ def root_row(root: RootInfo, now: datetime) -> tuple[str, str, str, str]:
 class LibraryScreen(Screen[None]):
     """Folders in the index. Indexing runs below the table, with its progress and failures."""
 
+    IS_PAGE: ClassVar[bool] = True  # Library, History and Settings replace each other instead of stacking
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back / cancel"),
         Binding("a", "add", "Add folder"),
@@ -85,6 +87,11 @@ class LibraryScreen(Screen[None]):
         note = message.error or ("" if message.roots else "No folders yet: press a to add one.")
         self.query_one("#library-note", Static).update(note)
         table.focus()
+
+    @property
+    def busy(self) -> bool:
+        """An index run is on: leaving for another page must not close this one (and its run)."""
+        return self.query_one(IndexRunPanel).running
 
     def selected_root(self) -> Path | None:
         table = self.query_one(DataTable)

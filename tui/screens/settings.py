@@ -61,6 +61,8 @@ def form_to_config(values: dict[str, str]) -> CarrelConfig:
 class SettingsScreen(Screen[None]):
     """A form; Ctrl+S validates and saves."""
 
+    IS_PAGE: ClassVar[bool] = True  # Library, History and Settings replace each other instead of stacking
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("ctrl+s", "save", "Save"),
