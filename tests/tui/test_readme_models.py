@@ -31,6 +31,7 @@ def test_the_config_example_is_valid_and_complete(tmp_path: Path) -> None:
     config, warnings = load_config(path)
     assert warnings == []
     assert config.model == "~/models/my-model.gguf"
+    assert config.model_copy(update={"model": None}) == CarrelConfig()  # the example shows the defaults
     assert set(CarrelConfig.model_fields) == {
         line.split("=")[0].strip() for line in example.splitlines() if "=" in line
     }
