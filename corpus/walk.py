@@ -12,7 +12,7 @@ import errno
 import os
 import stat
 from collections.abc import Iterator
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from corpus.documents import SkippedFile, SkipReason, SourceFile
 
@@ -37,8 +37,8 @@ def file_kind(name: str) -> tuple[str, bool] | None:
     compressed = lowered.endswith(".gz")
     if compressed:
         lowered = lowered[:-3]
-    suffix = PurePosixPath(lowered).suffix
-    kind = KIND_BY_SUFFIX.get(suffix)
+    stem, dot, extension = lowered.rpartition(".")
+    kind = KIND_BY_SUFFIX.get(dot + extension) if stem else None
     return None if kind is None else (kind, compressed)
 
 
@@ -101,7 +101,7 @@ def _classify(
     """A file verdict, a ``(dir key, dir path)`` to descend into, or None for nothing to report."""
     path = Path(entry.path)
     try:
-        info, real_path = _stat_entry(entry, real_root)
+        info, real_path = _stat_entry(entry, path, real_root)
     except _Refused as refused:
         return SkippedFile(path, refused.reason, refused.detail)
     if stat.S_ISDIR(info.st_mode):
@@ -141,12 +141,12 @@ class _Refused(Exception):
         self.detail = detail
 
 
-def _stat_entry(entry: os.DirEntry[str], real_root: str) -> tuple[os.stat_result, Path]:
+def _stat_entry(entry: os.DirEntry[str], path: Path, real_root: str) -> tuple[os.stat_result, Path]:
     """Stat an entry, following a symlink only if it resolves inside the root."""
     try:
         if not entry.is_symlink():
-            return entry.stat(follow_symlinks=False), Path(entry.path)
-        info = Path(entry.path).stat()
+            return entry.stat(follow_symlinks=False), path
+        info = path.stat()
     except FileNotFoundError as error:
         reason = SkipReason.DANGLING_SYMLINK if _is_link(entry) else SkipReason.VANISHED
         raise _Refused(reason) from error

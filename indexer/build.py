@@ -100,7 +100,8 @@ def remove_root(index_dir: Path, root: Path) -> IndexSummary:
     with run_lock(index_dir):
         store = IndexStore.open(index_dir)
         root_key = display_path(absolute_path(root))
-        doomed = [entry.doc_id for entry in store.manifest().values() if entry.root == root_key]
+        key = fields.root_key(root_key)
+        doomed = [entry.doc_id for entry in store.manifest().values() if entry.root_key == key]
         writer = store.writer()
         try:
             for doc_id in doomed:
@@ -161,11 +162,12 @@ class IndexRun:
     def execute(self, roots: list[Path]) -> IndexSummary:
         manifest = self.store.manifest()
         root_keys = [display_path(root) for root in roots]
+        walked_keys = {fields.root_key(root_key) for root_key in root_keys}
         to_load, seen = self.scan(roots, root_keys, manifest)
         gone = [
             entry.doc_id
             for entry in manifest.values()
-            if entry.root in root_keys and entry.doc_id not in seen
+            if entry.root_key in walked_keys and entry.doc_id not in seen
         ]
         writer = self.store.writer()
         try:
@@ -258,37 +260,40 @@ class IndexRun:
             self.failed.append(FileProblem(path=display_path(outcome.path), reason=_reason_text(outcome)))
             self.counts["removed" if known is not None else "failed"] += 1
             return
-        add_document(writer, doc_id, outcome)
+        add_document(writer, self.store.index.schema, doc_id, outcome)
         if known is None:
             self.counts["added"] += 1
         else:
-            self.counts["unchanged" if known.content_hash == outcome.content_hash else "updated"] += 1
+            same = self.store.content_hash(doc_id) == outcome.content_hash
+            self.counts["unchanged" if same else "updated"] += 1
 
     def write_roots(self, writer: tantivy.IndexWriter, root_keys: list[str]) -> None:
         now = int(datetime.now(tz=UTC).timestamp())
         for root_key in root_keys:
             record_id = f"root:{root_key}"
             writer.delete_documents_by_term(fields.ID, record_id)
-            writer.add_document(
-                tantivy.Document(
-                    **{
-                        fields.KIND: fields.KIND_ROOT,
-                        fields.ID: record_id,
-                        fields.ROOT: root_key,
-                        fields.UPDATED_S: now,
-                    }
-                )
-            )
+            record = {
+                fields.KIND: fields.KIND_ROOT,
+                fields.ID: record_id,
+                fields.ROOT: root_key,
+                fields.UPDATED_S: now,
+            }
+            writer.add_document(tantivy.Document.from_dict(record, self.store.index.schema))
 
 
-def add_document(writer: tantivy.IndexWriter, doc_id: str, loaded: LoadedDocument) -> None:
-    """Add a file's passages and its manifest record (in the same commit, so they agree)."""
+def add_document(
+    writer: tantivy.IndexWriter, schema: tantivy.Schema, doc_id: str, loaded: LoadedDocument
+) -> None:
+    """Add a file's passages and its manifest record (in the same commit, so they agree).
+
+    Documents are built with ``from_dict`` and the schema: ``Document(**values)`` turns Python ints
+    into i64, which panics Tantivy's writer thread on a u64 fast-field column."""
     source = loaded.source
     root_key = display_path(source.root)
     path = display_path(source.root / source.relative)
     title = clean_text(loaded.title)
     for passage in loaded.passages:
-        writer.add_document(_passage_document(doc_id, path, title, source, passage))
+        writer.add_document(_passage_document(schema, doc_id, path, title, source, passage))
     record = {
         fields.KIND: fields.KIND_FILE,
         fields.ID: f"file:{doc_id}",
@@ -300,15 +305,17 @@ def add_document(writer: tantivy.IndexWriter, doc_id: str, loaded: LoadedDocumen
         fields.MODIFIED_NS: source.mtime_ns,
         fields.CONTENT_HASH: loaded.content_hash,
         fields.PASSAGES: len(loaded.passages),
+        fields.DOC_KEY: fields.doc_key(doc_id),
+        fields.ROOT_KEY: fields.root_key(root_key),
     }
-    writer.add_document(tantivy.Document(**record))
+    writer.add_document(tantivy.Document.from_dict(record, schema))
 
 
 def _passage_document(
-    doc_id: str, path: str, title: str, source: SourceFile, passage: Passage
+    schema: tantivy.Schema, doc_id: str, path: str, title: str, source: SourceFile, passage: Passage
 ) -> tantivy.Document:
-    return tantivy.Document(
-        **{
+    return tantivy.Document.from_dict(
+        {
             fields.KIND: fields.KIND_PASSAGE,
             fields.ID: passage_id(doc_id, passage.ordinal),
             fields.DOC_ID: doc_id,
@@ -319,7 +326,8 @@ def _passage_document(
             fields.PAGE: passage.page or 0,
             fields.ORDINAL: passage.ordinal,
             fields.MODIFIED_NS: source.mtime_ns,
-        }
+        },
+        schema,
     )
 
 

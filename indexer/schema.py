@@ -13,9 +13,11 @@ Searches only ever match ``passage`` documents because only they have body/title
 
 from __future__ import annotations
 
+import hashlib
+
 import tantivy
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 ANALYZER_NAME = "carrel_en"
 MAX_TOKEN_CHARS = 40
 
@@ -34,12 +36,26 @@ SIZE = "size"
 CONTENT_HASH = "content_hash"
 PASSAGES = "passages"
 UPDATED_S = "updated_s"
+DOC_KEY = "doc_key"
+ROOT_KEY = "root_key"
 
 KIND_PASSAGE = "passage"
 KIND_FILE = "file"
 KIND_ROOT = "root"
 
 SEARCH_FIELDS = (BODY, TITLE, HEADING)
+
+
+def doc_key(doc_id: str) -> int:
+    """Document IDs are 12 hex digits, so they fit a u64 column."""
+    return int(doc_id, 16)
+
+
+def root_key(root: str) -> int:
+    """A 64-bit key for a root path, for the manifest's fast-field column."""
+    return int.from_bytes(
+        hashlib.blake2b(root.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big"
+    )
 
 
 def text_analyzer() -> tantivy.TextAnalyzer:
@@ -80,8 +96,12 @@ def build_schema() -> tantivy.Schema:
     builder.add_text_field(HEADING, stored=True, tokenizer_name=ANALYZER_NAME, index_option="freq")
     builder.add_text_field(BODY, stored=True, tokenizer_name=ANALYZER_NAME, index_option="freq")
     builder.add_text_field(CONTENT_HASH, stored=True, tokenizer_name="raw", index_option="basic")
-    for number_field in (PAGE, ORDINAL, MODIFIED_NS, SIZE, PASSAGES, UPDATED_S):
+    for number_field in (PAGE, ORDINAL, UPDATED_S):
         builder.add_unsigned_field(number_field, stored=True)
+    # The manifest is read from these columns (fast fields), not from stored documents: reading
+    # 15,000 stored file records took half a second of every no-change re-index.
+    for manifest_field in (MODIFIED_NS, SIZE, PASSAGES, DOC_KEY, ROOT_KEY):
+        builder.add_unsigned_field(manifest_field, stored=True, fast=True)
     return builder.build()
 
 

@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import tantivy
 
@@ -34,11 +33,9 @@ class ManifestEntry:
     """What the index knows about one source file, to decide whether it changed."""
 
     doc_id: str
-    root: str
-    path: str
+    root_key: int
     size: int
     mtime_ns: int
-    content_hash: str
     passages: int
 
 
@@ -174,24 +171,53 @@ class IndexStore:
             raise IndexCorruptError(self.index_dir, _first_line(error)) from error
 
     def manifest(self) -> dict[str, ManifestEntry]:
-        """The file records of the last commit, by document ID."""
-        entries = (_manifest_entry(doc) for doc in self.stored_docs(self.term(fields.KIND, fields.KIND_FILE)))
+        """The file records of the last commit, by document ID, read from fast-field columns."""
+        searcher = self.searcher()
+        query = self.term(fields.KIND, fields.KIND_FILE)
+        total = hit_count(searcher, query)
+        if not total:
+            return {}
+        try:
+            addresses = [address for _, address in searcher.search(query, limit=total, count=False).hits]
+            columns = [
+                searcher.fast_field_values(name, addresses)
+                for name in (
+                    fields.DOC_KEY,
+                    fields.ROOT_KEY,
+                    fields.SIZE,
+                    fields.MODIFIED_NS,
+                    fields.PASSAGES,
+                )
+            ]
+        except (ValueError, OSError) as error:
+            raise IndexCorruptError(self.index_dir, _first_line(error)) from error
+        entries = (
+            ManifestEntry(f"{key:012x}", root, size, mtime, passages)
+            for key, root, size, mtime, passages in zip(*columns, strict=True)
+        )
         return {entry.doc_id: entry for entry in entries}
+
+    def content_hash(self, doc_id: str) -> str:
+        """The stored content hash of one file record ("" if unknown)."""
+        for doc in self.stored_docs(self.term(fields.ID, f"file:{doc_id}")):
+            return str(doc.get_first(fields.CONTENT_HASH) or "")
+        return ""
 
     def roots(self) -> list[RootInfo]:
         """Indexed folders with counts summed from their file records."""
-        documents: Counter[str] = Counter()
-        passages: Counter[str] = Counter()
+        documents: Counter[int] = Counter()
+        passages: Counter[int] = Counter()
         for entry in self.manifest().values():
-            documents[entry.root] += 1
-            passages[entry.root] += entry.passages
+            documents[entry.root_key] += 1
+            passages[entry.root_key] += entry.passages
         infos = []
         for doc in self.stored_docs(self.term(fields.KIND, fields.KIND_ROOT)):
             root = str(doc.get_first(fields.ROOT))
+            key = fields.root_key(root)
             updated_s = int(doc.get_first(fields.UPDATED_S) or 0)
             updated_at = datetime.fromtimestamp(updated_s, tz=UTC) if updated_s else None
             infos.append(
-                RootInfo(path=root, documents=documents[root], passages=passages[root], updated_at=updated_at)
+                RootInfo(path=root, documents=documents[key], passages=passages[key], updated_at=updated_at)
             )
         return sorted(infos, key=lambda info: info.path)
 
@@ -200,19 +226,6 @@ def hit_count(searcher: tantivy.Searcher, query: tantivy.Query) -> int:
     """How many documents match (``SearchResult.count`` is missing from tantivy's type stubs)."""
     result = searcher.search(query, limit=1, count=True)
     return int(getattr(result, "count", 0) or 0)
-
-
-def _manifest_entry(doc: tantivy.Document) -> ManifestEntry:
-    values: dict[str, Any] = doc.to_dict()
-    return ManifestEntry(
-        doc_id=values[fields.DOC_ID][0],
-        root=values[fields.ROOT][0],
-        path=values[fields.PATH][0],
-        size=values[fields.SIZE][0],
-        mtime_ns=values[fields.MODIFIED_NS][0],
-        content_hash=values[fields.CONTENT_HASH][0],
-        passages=values[fields.PASSAGES][0],
-    )
 
 
 def _first_line(error: BaseException) -> str:
