@@ -268,9 +268,11 @@ class _TaskRun:
 
     def _ask_model(self, allowed: list[Action]) -> Generator[AgentEvent, None, Completion]:
         evidence = self._evidence()
+        # Below the minimum coverage a cited answer is not on offer: answering means saying there is no evidence.
+        citable = evidence.citable if evidence.coverage >= self.settings.min_coverage else []
         schema = decision_schema(
             allowed,
-            evidence.citable,
+            citable,
             queries=self._query_choices(evidence) if self.settings.query_choices else None,
             answers=self._answer_choices(evidence) if self.settings.answer_choices else None,
             answer_max_chars=self.settings.answer_max_chars,

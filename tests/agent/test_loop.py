@@ -351,3 +351,12 @@ def test_a_question_without_key_words_asks_the_user_without_calling_the_model(to
     state, _, model = run_script([search("anything")], tool, question="How?")
     assert (state.status, state.stop_reason) == ("needs_user", "clarification_needed")
     assert model.history == []
+
+
+def test_a_cited_answer_is_not_offered_while_few_key_words_are_found(tool: SearchTool) -> None:
+    question = "Which volcano erupted near the lighthouse keeper's cottage in winter?"
+    _, _, model = run_script(
+        [search("volcano"), final("Shield volcanoes [S1].", ["S1"])], tool, question=question
+    )
+    offered = json.dumps(model.schemas[1])
+    assert '"S1"' not in offered and "There is not enough evidence" in offered
