@@ -167,7 +167,6 @@ def odd_outcome(path: Path, expected: SkipReason | None, summary: dict[str, Any]
 
 def odd_files_section(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     """The indexer's odd corpus (its expected outcome per entry), plus a link to a folder outside the root."""
-    from indexer.store import IndexStore
     from tests.reliability.file_trace import reads_outside, traced_index
     from tests.support.odd_files import make_odd_corpus, restore_permissions
 
@@ -180,7 +179,7 @@ def odd_files_section(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
     restore_permissions(odd)
     if run.exit_code != 0:
         return {"odd_files_tried": len(expected), "odd_files_handled": 0, "odd_run_error": run.stderr[-500:]}
-    indexed = {entry.path for entry in IndexStore.open(workdir / "index").manifest().values()}
+    indexed = indexed_paths(workdir / "index")
     outcomes = {
         name: odd_outcome(odd.root / name, reason, run.summary, indexed) for name, reason in expected.items()
     }
@@ -196,6 +195,16 @@ def odd_files_section(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
         "odd_run_network_attempts": len(run.network_attempts),
         "running_as_root": os.geteuid() == 0,
     }
+
+
+def indexed_paths(index_dir: Path) -> set[str]:
+    """The paths (as the index shows them) of every document in the index, read through the search tool."""
+    from indexer.search import open_search_tool
+    from indexer.store import IndexStore
+
+    tool = open_search_tool(index_dir)
+    passages = (tool.document_passages(doc_id) for doc_id in IndexStore.open(index_dir).manifest())
+    return {records[0].path for records in passages if records}
 
 
 def printable(name: str) -> str:

@@ -62,16 +62,19 @@ _VOCABULARY = [
 
 @dataclass(frozen=True)
 class IndexContents:
-    """What a committed index holds: each document's path and content hash, and the passage count."""
+    """What a committed index holds: each document's ID and version (size, mtime, passage count), and the
+    total passage count actually stored."""
 
-    files: frozenset[tuple[str, str]]
+    files: frozenset[tuple[str, int, int, int]]
     passages: int
 
 
 def index_contents(index_dir: Path) -> IndexContents:
     """Open the index the way Carrel does (raises the indexer's typed error if it cannot)."""
     store = IndexStore.open(index_dir)
-    files = frozenset((entry.path, entry.content_hash) for entry in store.manifest().values())
+    files = frozenset(
+        (doc_id, entry.size, entry.mtime_ns, entry.passages) for doc_id, entry in store.manifest().items()
+    )
     return IndexContents(files=files, passages=totals(store, IndexSummary()).passages)
 
 
