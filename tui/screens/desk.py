@@ -14,6 +14,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
@@ -125,7 +126,7 @@ class DeskScreen(Screen[None]):
         if self.replay is None:
             yield Input(placeholder=QUESTION_PLACEHOLDER, id="question")
         else:
-            yield Static(replay_note(self.replay), id="read-only-note")
+            yield Static(Content(replay_note(self.replay)), id="read-only-note")
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -279,7 +280,7 @@ class DeskScreen(Screen[None]):
         self.query_one("#meter", Static).update(self.progress.meter_text() + suffix)
 
     def refresh_model_status(self) -> None:
-        self.query_one("#model-status", Static).update(self.services.model_status_text())
+        self.query_one("#model-status", Static).update(Content(self.services.model_status_text()))
 
     # -- sources and citations ----------------------------------------------------------------------------
 

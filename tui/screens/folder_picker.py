@@ -10,6 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, DirectoryTree, Footer, Input, Static, Tree
 from textual.widgets.directory_tree import DirEntry
@@ -62,6 +63,8 @@ class FolderPickerScreen(ModalScreen[Path | None]):
         folder = Path(raw).expanduser() if raw else None
         if folder is None or not folder.is_dir():
             shown = display_path(folder) if folder else "(empty)"
-            self.query_one("#folder-error", Static).update(f"Not a folder: {shown}. Pick or type a folder.")
+            self.query_one("#folder-error", Static).update(
+                Content(f"Not a folder: {shown}. Pick or type a folder.")
+            )
             return
         self.dismiss(folder.resolve())

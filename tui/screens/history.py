@@ -6,10 +6,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
@@ -91,25 +93,27 @@ class HistoryScreen(Screen[None]):
             self.trajectories[key] = trajectory
             table.add_row(*self._row(trajectory, now), key=key)
         problems = self.query_one("#history-problems", Static)
-        problems.update("\n".join(message.problems[:5]))
+        problems.update(Content("\n".join(message.problems[:5])))
         if not message.trajectories:
             problems.update("No tasks yet: ask a question on the desk.")
         table.focus()
 
-    def _row(self, trajectory: Trajectory, now: datetime) -> tuple[str, str, str, str, str]:
+    def _row(self, trajectory: Trajectory, now: datetime) -> tuple[Text, ...]:
+        """The table's cells as plain Text: a question may hold brackets that are not markup."""
         state = trajectory.final_state
         status = task_status(trajectory)
         if state is not None and status not in ("completed", "cancelled"):
             status = f"{status}: {stop_reason_words(state.stop_reason)}"
         steps = str(state.step_count) if state else "-"
         sources = str(len(state.sources)) if state else "-"
-        return (
+        cells = (
             relative_time(trajectory.header.created_at, now),
             status,
             trajectory.header.question,
             steps,
             sources,
         )
+        return tuple(Text(cell) for cell in cells)
 
     @on(DataTable.RowSelected, "#history-table")
     def _row_selected(self, event: DataTable.RowSelected) -> None:

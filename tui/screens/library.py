@@ -6,10 +6,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
@@ -22,9 +24,11 @@ from tui.services import services_of
 from tui.widgets.indexing import IndexRunPanel
 
 
-def root_row(root: RootInfo, now: datetime) -> tuple[str, str, str, str]:
+def root_row(root: RootInfo, now: datetime) -> tuple[Text, ...]:
+    """Cells as plain Text: a folder name may hold brackets that are not markup."""
     updated = relative_time(root.updated_at, now) if root.updated_at else "never"
-    return display_path(root.path), count(root.documents), count(root.passages), updated
+    cells = (display_path(root.path), count(root.documents), count(root.passages), updated)
+    return tuple(Text(cell) for cell in cells)
 
 
 class LibraryScreen(Screen[None]):
@@ -85,7 +89,7 @@ class LibraryScreen(Screen[None]):
         if selected in paths:
             table.move_cursor(row=paths.index(selected))
         note = message.error or ("" if message.roots else "No folders yet: press a to add one.")
-        self.query_one("#library-note", Static).update(note)
+        self.query_one("#library-note", Static).update(Content(note))
         table.focus()
 
     @property

@@ -10,7 +10,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.markup import escape
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static, TextArea
@@ -65,11 +64,11 @@ class SourceScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         source = self.source
         with Vertical(id="source-dialog", classes="dialog") as dialog:
-            dialog.border_title = escape(f"[{source.label}] {source.title}")
+            dialog.border_title = Content(f"[{source.label}] {source.title}")
             yield Static(
                 Content.from_markup("[dim]$path[/]", path=display_path(source.path)), id="source-path"
             )
-            yield Static(source_place(source) or " ", id="source-place")
+            yield Static(Content(source_place(source) or " "), id="source-place")
             with VerticalScroll(id="source-passage"):
                 yield Static(highlighted(source.snippet, query_terms(source.query)), id="source-text")
             yield Static(
@@ -99,7 +98,7 @@ class SourceScreen(ModalScreen[None]):
             )
             return
         text.update(highlighted(message.record.text, message.terms or query_terms(self.source.query)))
-        place.update(place_in_document(message.record, message.total, self.source))
+        place.update(Content(place_in_document(message.record, message.total, self.source)))
 
     def action_whole_document(self) -> None:
         self.app.push_screen(DocumentScreen(self.source, self.record))
@@ -122,8 +121,8 @@ class DocumentScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="document-dialog", classes="dialog") as dialog:
-            dialog.border_title = escape(f"{self.source.title} (read-only)")
-            dialog.border_subtitle = escape(display_path(self.source.path))
+            dialog.border_title = Content(f"{self.source.title} (read-only)")
+            dialog.border_subtitle = Content(display_path(self.source.path))
             yield TextArea("Loading…", read_only=True, soft_wrap=True, id="document-text")
         yield Footer()
 
