@@ -25,6 +25,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,7 @@ from indexer.search import open_search_tool  # noqa: E402
 
 SEARCH_SEED = 20261202
 PAGE_BYTES = os.sysconf("SC_PAGE_SIZE")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def corpus_files(corpus: Path) -> list[SourceFile]:
@@ -57,9 +59,15 @@ def baseline_text(source: SourceFile) -> str:
     return data.decode("utf-8", "replace")
 
 
-def run_baseline(corpus: Path, index_dir: Path) -> tuple[float, int]:
-    """The bare minimum: one Tantivy document per file, default tokenizer, one commit."""
-    started = time.perf_counter()
+def cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_baseline(corpus: Path, index_dir: Path) -> tuple[float, float, int]:
+    """The bare minimum: one Tantivy document per file, default tokenizer, one commit.
+    Returns wall seconds, CPU seconds (all threads) and files indexed."""
+    started, started_cpu = time.perf_counter(), cpu_seconds()
     builder = tantivy.SchemaBuilder()
     builder.add_text_field("path", stored=True, tokenizer_name="raw")
     builder.add_text_field("body", stored=True)
@@ -74,7 +82,7 @@ def run_baseline(corpus: Path, index_dir: Path) -> tuple[float, int]:
         files += 1
     writer.commit()
     writer.wait_merging_threads()
-    return time.perf_counter() - started, files
+    return time.perf_counter() - started, cpu_seconds() - started_cpu, files
 
 
 def run_carrel_child(corpus: Path, index_dir: Path) -> dict[str, Any]:
@@ -85,20 +93,30 @@ def run_carrel_child(corpus: Path, index_dir: Path) -> dict[str, Any]:
     return result
 
 
-def process_tree_rss_bytes(root_pid: int) -> int:
-    """Resident memory of a process and all its descendants (extraction workers are children of
-    the multiprocessing fork server, so ``RUSAGE_CHILDREN`` would not see them)."""
+def process_tree(root_pid: int) -> dict[int, float]:
+    """A process and all its descendants (extraction workers are children of the multiprocessing
+    fork server, so ``RUSAGE_CHILDREN`` would not see them), with the CPU seconds each has used."""
     children: dict[int, list[int]] = {}
+    cpu: dict[int, float] = {}
     for stat_file in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat_file.read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        children.setdefault(int(fields[1]), []).append(int(stat_file.parent.name))
-    total, pending = 0, [root_pid]
+        pid = int(stat_file.parent.name)
+        children.setdefault(int(fields[1]), []).append(pid)
+        cpu[pid] = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    tree, pending = {}, [root_pid]
     while pending:
         pid = pending.pop()
         pending += children.get(pid, [])
+        tree[pid] = cpu.get(pid, 0.0)
+    return tree
+
+
+def rss_bytes(pids: Iterable[int]) -> int:
+    total = 0
+    for pid in pids:
         try:
             total += int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE_BYTES
         except OSError:
@@ -106,15 +124,21 @@ def process_tree_rss_bytes(root_pid: int) -> int:
     return total
 
 
-class PeakRssSampler:
-    """Samples the whole process tree's RSS every 50 ms on a background thread."""
+class TreeSampler:
+    """Samples the whole process tree every 50 ms: peak RSS, and the last CPU time seen per
+    process (so workers that exit before the end still count)."""
 
     def __init__(self) -> None:
         self.peak_bytes = 0
+        self.cpu_by_pid: dict[int, float] = {}
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
-    def __enter__(self) -> PeakRssSampler:
+    @property
+    def cpu_seconds(self) -> float:
+        return sum(self.cpu_by_pid.values())
+
+    def __enter__(self) -> TreeSampler:
         self._thread.start()
         return self
 
@@ -124,14 +148,17 @@ class PeakRssSampler:
 
     def _run(self) -> None:
         while not self._stop.wait(0.05):
-            self.peak_bytes = max(self.peak_bytes, process_tree_rss_bytes(os.getpid()))
+            tree = process_tree(os.getpid())
+            self.cpu_by_pid.update(tree)
+            self.peak_bytes = max(self.peak_bytes, rss_bytes(tree))
 
 
 def carrel_child(corpus: Path, index_dir: Path) -> None:
     started = time.perf_counter()
-    with PeakRssSampler() as sampler:
+    with TreeSampler() as sampler:
         summary = index_folders([corpus], index_dir)
     seconds = time.perf_counter() - started
+    sampler.cpu_by_pid.update(process_tree(os.getpid()))
     main_peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
         json.dumps(
@@ -142,6 +169,7 @@ def carrel_child(corpus: Path, index_dir: Path) -> None:
                 "failed": len(summary.failed),
                 "main_peak_rss_mb": round(main_peak_mb, 1),
                 "tree_peak_rss_mb": round(sampler.peak_bytes / 2**20, 1),
+                "cpu_s": round(sampler.cpu_seconds, 2),
             }
         )
     )
@@ -199,7 +227,7 @@ def run_benchmark(corpus: Path, searches: int) -> dict[str, Any]:
         scratch = Path(scratch_name)
         copy = scratch / "corpus"
         shutil.copytree(corpus, copy, symlinks=True)
-        baseline_s, baseline_files = run_baseline(copy, scratch / "baseline-index")
+        baseline_s, baseline_cpu_s, baseline_files = run_baseline(copy, scratch / "baseline-index")
         progress(f"baseline: {baseline_s:.2f} s for {baseline_files} files")
         carrel = run_carrel_child(copy, scratch / "carrel-index")
         progress(f"carrel: {carrel}")
@@ -215,6 +243,9 @@ def run_benchmark(corpus: Path, searches: int) -> dict[str, Any]:
         "carrel_index_s": round(carrel["seconds"], 3),
         "baseline_index_s": round(baseline_s, 3),
         "ratio_to_baseline": round(carrel["seconds"] / baseline_s, 3),
+        "carrel_cpu_s": carrel["cpu_s"],
+        "baseline_cpu_s": round(baseline_cpu_s, 2),
+        "load_average_1m": round(os.getloadavg()[0], 1),
         "carrel_peak_rss_mb": max(carrel["tree_peak_rss_mb"], carrel["main_peak_rss_mb"]),
         "carrel_main_peak_rss_mb": carrel["main_peak_rss_mb"],
         "reindex_nochange_s": round(nochange_s, 3),
