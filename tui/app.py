@@ -54,7 +54,7 @@ class CarrelApp(App[None]):
 
     def on_mount(self) -> None:
         for warning in self.services.config_warnings:
-            self.notify(str(warning), title="Config", severity="warning", timeout=10)
+            self.notify(str(warning), title="Config", severity="warning", timeout=10, markup=False)
         self.load_model()
         self.call_after_refresh(self._open_start_screen)
 
@@ -81,7 +81,7 @@ class CarrelApp(App[None]):
     def on_carrel_app_model_loaded(self, _message: ModelLoaded) -> None:
         error = self.services.model_slot.error
         if error is not None:
-            self.notify(str(error), title="Model not loaded", severity="error", timeout=15)
+            self.notify(str(error), title="Model not loaded", severity="error", timeout=15, markup=False)
         for screen in self.screen_stack:
             if isinstance(screen, DeskScreen):
                 screen.refresh_model_status()

@@ -269,7 +269,7 @@ class DeskScreen(Screen[None]):
         self.progress.status = "failed"
         self.refresh_bindings()
         await self.query_one(AnswerView).clear(f"### The task could not run\n\n{message.message}")
-        self.notify(message.message, title="Task failed", severity="error", timeout=10)
+        self.notify(message.message, title="Task failed", severity="error", timeout=10, markup=False)
         self._update_meter()
 
     def _update_meter(self) -> None:
@@ -290,7 +290,9 @@ class DeskScreen(Screen[None]):
         sources.highlight_label(message.label)
         source = sources.source(message.label)
         if source is None:
-            self.notify(f"{message.label} is not among this task's sources.", severity="warning")
+            self.notify(
+                f"{message.label} is not among this task's sources.", severity="warning", markup=False
+            )
         elif message.open_viewer:
             self.open_source(source)
 
@@ -310,7 +312,7 @@ class DeskScreen(Screen[None]):
             self.notify("Nothing to export yet: ask a question first.", severity="warning")
             return
         target = export_answer(self.last_state, self.services.exports)
-        self.notify(f"Saved to {display_path(target)}", title="Answer exported")
+        self.notify(f"Saved to {display_path(target)}", title="Answer exported", markup=False)
         self.services.last_export = target
 
     def action_toggle_trajectory(self) -> None:

@@ -155,4 +155,4 @@ class SettingsScreen(Screen[None]):
             if isinstance(self.app, CarrelApp):
                 self.app.reload_model(ModelSlot(lambda: loaded, model.model_id))
         self.query_one("#settings-error", Static).update("")
-        self.notify(f"Saved to {display_path(services.home.config_file)}", title="Settings")
+        self.notify(f"Saved to {display_path(services.home.config_file)}", title="Settings", markup=False)
