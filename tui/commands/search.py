@@ -13,7 +13,7 @@ from typing import Any
 
 from indexer.errors import IndexProblem
 from indexer.results import SearchHit, SearchQueryError, SearchResults
-from indexer.search import open_search_tool
+from indexer.search import open_search_tool, validate_query
 from tui.commands.index import printable
 from tui.home import CarrelHome
 
@@ -60,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     index_dir: Path = args.index_dir or CarrelHome.from_environment().index_dir
     query = " ".join(args.query)
     try:
+        validate_query(query)  # a bad query is reported even before the index is opened
         results = open_search_tool(index_dir).search(query, args.limit)
     except SearchQueryError as error:
         print(f"carrel search: {error}", file=sys.stderr)
