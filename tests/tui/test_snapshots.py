@@ -99,3 +99,13 @@ def test_source_viewer(indexed_home: CarrelHome, snap_compare: SnapCompare) -> N
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(100, 30), run_before=open_first_citation)
+
+
+def test_desk_with_an_answer_in_the_light_theme_at_80_columns(
+    indexed_home: CarrelHome, snap_compare: SnapCompare
+) -> None:
+    app = desk_app(indexed_home, FixedCostModel(ANSWER_SCRIPT))
+    app.theme = "textual-light"
+    assert snap_compare(
+        app, terminal_size=NARROW, run_before=asking("What is the grey liquid on my starter?")
+    )
