@@ -259,7 +259,8 @@ class _TaskRun:
 
     def _answer_choices(self, evidence: Evidence) -> dict[str, list[str]]:
         sources = [source for source in self.state.sources if source.label in evidence.citable]
-        return {source.label: self.ledger.answer_sentences(source, self.terms) for source in sources}
+        limit = self.settings.answer_sentences
+        return {source.label: self.ledger.answer_sentences(source, self.terms, limit) for source in sources}
 
     def _query_choices(self, evidence: Evidence) -> list[str]:
         return candidate_queries(self.state.question, evidence.missing, self.queries_run)

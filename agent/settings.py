@@ -47,6 +47,13 @@ class AgentSettings(BaseModel):
         description="Offer the answer as a choice among the citable sources' sentences (cited inline) instead "
         "of free text: a small model picks evidence well but writes unsupported prose.",
     )
+    answer_sentences: int = Field(
+        default=1,
+        ge=1,
+        le=5,
+        description="Sentences offered per citable source when answers are choices; with one, the model chooses "
+        "the evidence and code's best-matching sentence of it is the answer (SmolLM2 picked worse sentences).",
+    )
     answer_coverage: float = Field(
         default=0.75,
         ge=0.0,
