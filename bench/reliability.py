@@ -22,7 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -255,45 +255,66 @@ def trajectory_problems(path: Path) -> list[str]:
     return problems
 
 
-def new_trajectories(directory: Path, known: set[Path]) -> Iterator[Path]:
-    return (path for path in directory.rglob("*.jsonl") if path not in known)
+def new_trajectories(directory: Path, known: set[Path]) -> list[Path]:
+    return [path for path in directory.rglob("*.jsonl") if path not in known]
+
+
+def lines_written(paths: list[Path]) -> int:
+    """Complete lines in the task's trajectory so far; -1 while it has not been created."""
+    return paths[0].read_bytes().count(b"\n") if paths else -1
+
+
+def kill_ask_after(lines: int, extra_s: float, trajectories: Path) -> tuple[bool, list[Path]]:
+    """Start ``carrel ask``; once its trajectory has ``lines`` complete lines (-1: at once), wait ``extra_s``
+    and SIGKILL it. Model speed varies too much on a shared machine for wall-clock moments to land mid-task."""
+    known = set(trajectories.rglob("*.jsonl"))
+    process = subprocess.Popen(
+        carrel("ask", QUESTION),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    while process.poll() is None and lines_written(new_trajectories(trajectories, known)) < lines:
+        time.sleep(0.02)
+    time.sleep(extra_s)
+    if process.poll() is not None:
+        return False, new_trajectories(trajectories, known)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    reap_process_group(process.pid)
+    return True, new_trajectories(trajectories, known)
 
 
 def ask_kills_section(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
-    """Kill ``carrel ask`` (real model) at random moments; each trajectory must stay valid JSONL."""
+    """Kill ``carrel ask`` (real model) at random points of the task; each trajectory must stay valid JSONL."""
     from tui.home import CarrelHome
 
     trajectories = CarrelHome.from_environment().trajectories_dir
     subprocess.run(carrel("index", str(small_corpus(workdir))), capture_output=True, check=True)
-    started = time.perf_counter()
-    subprocess.run(carrel("ask", QUESTION), capture_output=True, check=False)
-    span = time.perf_counter() - started
-    rng, tried, survived, no_file = random.Random(args.seed), 0, 0, 0
-    for slot in range(args.ask_kills):
-        known = set(trajectories.rglob("*.jsonl"))
-        process = subprocess.Popen(
-            carrel("ask", QUESTION),
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        try:
-            process.wait(timeout=span * (slot + rng.random()) / args.ask_kills)
-            continue
-        except subprocess.TimeoutExpired:
-            process.send_signal(signal.SIGKILL)
-            process.wait()
-        reap_process_group(process.pid)
-        written = list(new_trajectories(trajectories, known))
-        tried += 1
-        no_file += not written
-        survived += all(not trajectory_problems(path) for path in written)
+    rng, tried, survived, no_file, mid_task = random.Random(args.seed), 0, 0, 0, 0
+    for _ in range(args.ask_kills):
+        killed, written = kill_ask_after(rng.randint(-1, 8), rng.uniform(0.0, 1.5), trajectories)
+        if killed:
+            tried += 1
+            no_file += not written
+            mid_task += sum(not finished(path) for path in written)
+            survived += all(not trajectory_problems(path) for path in written)
     return {
         "ask_kills_tried": tried,
         "ask_kills_survived": survived,
         "ask_kills_before_trajectory": no_file,
-        "ask_run_s": round(span, 2),
+        "ask_kills_mid_task": mid_task,
     }
+
+
+def finished(path: Path) -> bool:
+    """Whether the trajectory reached its final state (a kill after the last event lands 'too late')."""
+    from agent.trajectory import load_trajectory
+
+    try:
+        return load_trajectory(path).final_state is not None
+    except Exception:
+        return False
 
 
 def injection_section(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
