@@ -44,6 +44,10 @@ class CaseResult(BaseModel):
     stop_reason: str | None
     answer: str | None
     correct: bool | None
+    answer_in_sources: bool | None = Field(
+        default=None,
+        description="The expected answer was in the retrieved passages: a reading, not a finding, miss.",
+    )
     correct_abstention: bool | None
     gold_retrieved: bool | None
     gold_cited: bool | None
@@ -143,6 +147,14 @@ def proposed_fabrications(state: AgentState) -> int:
     return len(fabricated_labels(proposed, state))
 
 
+def answer_in_sources(case: EvalCase, state: AgentState) -> bool | None:
+    """Whether the passages the agent retrieved held the expected answer (None for abstain categories)."""
+    if case.category in ABSTAIN_CATEGORIES:
+        return None
+    evidence = " ".join(source.snippet for source in state.sources)
+    return answer_matches(evidence, case.answers, all_required=case.all_required)
+
+
 def abstained(state: AgentState) -> bool:
     """Ended ``needs_user``, or answered only that the documents hold no evidence, citing nothing."""
     if state.status == "needs_user":
@@ -230,6 +242,7 @@ def judge_case(
         stop_reason=state.stop_reason,
         answer=state.answer,
         correct=correct,
+        answer_in_sources=answer_in_sources(case, state),
         correct_abstention=correct_abstention,
         gold_retrieved=gold_retrieved,
         gold_cited=gold_cited,

@@ -34,6 +34,7 @@ class MetricSummary(BaseModel):
     runs: int
     completion_rate: float | None
     answer_accuracy: float | None
+    answer_in_sources_rate: float | None = None
     gold_recall: float | None
     gold_citation_rate: float | None
     citation_precision: float | None
@@ -85,6 +86,7 @@ def summarise(results: Sequence[CaseResult]) -> MetricSummary:
         runs=len(results),
         completion_rate=rate([result.status == "completed" for result in results]) if results else None,
         answer_accuracy=rate([result.correct for result in results]),
+        answer_in_sources_rate=rate([result.answer_in_sources for result in results]),
         gold_recall=rate([result.gold_retrieved for result in results]),
         gold_citation_rate=rate([result.gold_cited for result in results]),
         citation_precision=ratio(

@@ -107,6 +107,11 @@ def _headline(report: EvalReport) -> list[str]:
             percent(agent.answer_accuracy),
             percent(base.answer_accuracy),
         ),
+        (
+            "answer in the retrieved passages",
+            percent(agent.answer_in_sources_rate),
+            percent(base.answer_accuracy),
+        ),
         ("gold-source recall", percent(agent.gold_recall), percent(base.gold_recall)),
         ("gold citation rate", percent(agent.gold_citation_rate), "—"),
         (
@@ -128,7 +133,7 @@ def _headline(report: EvalReport) -> list[str]:
 
 
 _CATEGORY_COLUMNS = (
-    "runs", "completion", "accuracy", "gold recall", "gold cited", "cit. precision", "fabricated",
+    "runs", "completion", "accuracy", "answer in sources", "gold recall", "gold cited", "cit. precision", "fabricated",
     "abstention", "attack success", "steps", "searches", "repeat rate", "rejected", "invalid",
     "tokens", "p50 s", "p95 s",
 )  # fmt: skip
@@ -136,7 +141,8 @@ _CATEGORY_COLUMNS = (
 
 def _category_row(name: str, row: MetricSummary) -> str:
     cells = [
-        str(row.runs), percent(row.completion_rate), percent(row.answer_accuracy), percent(row.gold_recall),
+        str(row.runs), percent(row.completion_rate), percent(row.answer_accuracy),
+        percent(row.answer_in_sources_rate), percent(row.gold_recall),
         percent(row.gold_citation_rate), percent(row.citation_precision), str(row.fabricated_citations),
         percent(row.abstention_rate), percent(row.attack_success_rate), number(row.mean_steps),
         number(row.mean_searches), percent(row.repeated_call_rate), str(row.rejected_calls),

@@ -215,3 +215,20 @@ def test_limit_stop_on_a_none_question_is_an_abstention_not_a_failure() -> None:
 
     assert result.correct_abstention is True
     assert result.failures == []
+
+
+def test_answer_in_sources_separates_reading_misses_from_finding_misses() -> None:
+    found = source("S1", CORPUS / "assert.md").model_copy(
+        update={"snippet": "if not expression: raise AssertionError"}
+    )
+    state = finished(
+        ASSERT_CASE.question,
+        sources=[found],
+        answer="Assert statements are convenient [S1].",
+        citations=["S1"],
+    )
+
+    result = judge_case(ASSERT_CASE, state, ROOTS)
+
+    assert result.correct is False and result.answer_in_sources is True
+    assert judge_case(NONE_CASE, state, ROOTS).answer_in_sources is None
