@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 from pathlib import Path
 
@@ -117,3 +118,44 @@ def test_index_from_another_schema_version_asks_for_a_rebuild(tmp_path: Path) ->
     (index_dir / META_FILE).write_text(json.dumps({"schema_version": 0, "roots": []}))
     with pytest.raises(IndexCorruptError, match="schema version 0"):
         open_search_tool(index_dir)
+
+
+def descendants(pid: int) -> set[int]:
+    children: dict[int, list[int]] = {}
+    for stat_file in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat_file.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(parent, []).append(int(stat_file.parent.name))
+    found: set[int] = set()
+    pending = [pid]
+    while pending:
+        for child in children.get(pending.pop(), []):
+            found.add(child)
+            pending.append(child)
+    return found
+
+
+def exits_within(pid: int, seconds: float) -> bool:
+    """Wait for a process that is not our child to exit, on a pidfd (no sleeping, no polling)."""
+    try:
+        descriptor = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    try:
+        readable, _, _ = select.select([descriptor], [], [], seconds)
+        return bool(readable)
+    finally:
+        os.close(descriptor)
+
+
+def test_extraction_workers_exit_when_the_run_is_killed(tmp_path: Path) -> None:
+    corpus, index_dir = build_fixture_index(tmp_path)
+    add_bulk_notes(corpus)
+    child = start_runner(index_dir, corpus, pause="indexing:70", workers=2)
+    helpers = descendants(child.pid)
+    assert helpers, "the run should have started worker processes"
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait(timeout=60)
+    assert [pid for pid in helpers if not exits_within(pid, 30)] == []
