@@ -133,3 +133,18 @@ def test_missing_root_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "file.md").write_text("x")
     with pytest.raises(RootFolderError, match="not a folder"):
         index_folders([tmp_path / "file.md"], tmp_path / "index")
+
+
+def test_cancel_keeps_the_files_finished_so_far(tmp_path: Path) -> None:
+    corpus = write_fixture_corpus(tmp_path / "corpus")
+    summary = index_folders([corpus], tmp_path / "index", workers=1, should_cancel=lambda: True)
+    assert summary.cancelled
+    assert summary.added == summary.documents == 1
+    tool = open_search_tool(tmp_path / "index")
+    assert tool.stats().documents == 1
+    rerun = index_folders([corpus], tmp_path / "index", workers=1)
+    assert (rerun.added, rerun.unchanged, rerun.documents) == (
+        len(FIXTURE_DOCUMENTS) - 1,
+        1,
+        len(FIXTURE_DOCUMENTS),
+    )
