@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input, TextArea
 
@@ -116,3 +117,40 @@ def no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> None:
             self.cursor_blink = False  # type: ignore[attr-defined]
 
         monkeypatch.setattr(widget_class, "__init__", steady_init)
+
+
+async def wait_until(pilot: Pilot[None], condition: Callable[[], bool], *, attempts: int = 200) -> None:
+    """Let the app work (messages, workers) until ``condition`` holds; screens opened after mount, and the
+    workers they start, may not exist yet when a test first looks."""
+    for _ in range(attempts):
+        if condition():
+            return
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+    raise AssertionError(f"{condition} never became true")
+
+
+async def first_run_offer(pilot: Pilot[None]) -> None:
+    """Wait for the first-run screen, which the app opens just after its first refresh."""
+    from tui.screens.first_run import FirstRunScreen
+
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, FirstRunScreen))
+
+
+async def ask(pilot: Pilot[None], question: str) -> None:
+    """Type a question on the desk, press Enter and wait until the task is over and shown."""
+    from tui.screens.desk import DeskScreen
+
+    desk = pilot.app.screen
+    assert isinstance(desk, DeskScreen)
+    before = desk.last_state
+    field = desk.query_one("#question", Input)
+    field.value = question
+    field.focus()
+    await pilot.press("enter")
+
+    def over() -> bool:
+        shown = desk.last_state is not before or desk.progress.status == "failed"
+        return shown and not desk.progress.running
+
+    await wait_until(pilot, over)

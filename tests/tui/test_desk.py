@@ -15,9 +15,11 @@ from tests.tui.conftest import (
     HOOCH_ANSWER,
     SIZE,
     GatedModel,
+    ask,
     clarify,
     desk_app,
     final,
+    first_run_offer,
     search,
 )
 from tui.app import make_app
@@ -27,17 +29,6 @@ from tui.screens.source import DocumentScreen, SourceScreen
 from tui.widgets.answer import WORKING_TEXT, AnswerView
 from tui.widgets.sources import SourceList
 from tui.widgets.trajectory import StepCard, TrajectoryLog
-
-
-async def ask(pilot: object, question: str) -> None:
-    from textual.pilot import Pilot
-
-    assert isinstance(pilot, Pilot)
-    pilot.app.query_one("#question", Input).value = question
-    pilot.app.query_one("#question", Input).focus()
-    await pilot.press("enter")
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def desk(app: object) -> DeskScreen:
@@ -213,8 +204,8 @@ async def test_a_model_that_cannot_load_is_reported_and_the_task_fails_cleanly(
 async def test_asking_without_an_index_says_how_to_build_one(home: CarrelHome) -> None:
     app = desk_app(home, ScriptedModel(ANSWER_SCRIPT))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("escape")  # decline the first-run offer
+        await first_run_offer(pilot)
+        await pilot.press("escape")  # decline it
         await ask(pilot, "What is hooch?")
         shown = app.query_one(AnswerView).query_one(Markdown).source
         assert "IndexMissingError" in shown and "carrel index" in shown

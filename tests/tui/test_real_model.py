@@ -12,12 +12,11 @@ import pytest
 from textual.widgets import Input, Markdown, Static
 
 from agent.trajectory import list_trajectories, load_trajectory
-from tests.tui.conftest import SIZE
+from tests.tui.conftest import SIZE, first_run_offer
 from tui.app import make_app
 from tui.config import CarrelConfig, save_config
 from tui.home import CarrelHome
 from tui.screens.desk import DeskScreen
-from tui.screens.first_run import FirstRunScreen
 from tui.widgets.answer import IDLE_TEXT, AnswerView
 from tui.widgets.sources import SourceList
 
@@ -31,8 +30,7 @@ async def test_first_run_and_a_question_with_the_bundled_model(home: CarrelHome)
     save_config(SHORT_LIMITS, home.config_file)
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, FirstRunScreen)
+        await first_run_offer(pilot)
         await pilot.press("d")
         await app.workers.wait_for_complete()
         await pilot.press("enter")

@@ -11,11 +11,10 @@ from textual.widgets import DataTable, Input, Markdown, Static
 
 from indexer.summary import IndexProgress, IndexSummary
 from models.scripted import ScriptedModel
-from tests.tui.conftest import ANSWER_SCRIPT, SIZE, desk_app, final, search
+from tests.tui.conftest import ANSWER_SCRIPT, SIZE, ask, desk_app, final, first_run_offer, search, wait_until
 from tui.config import load_config
 from tui.home import CarrelHome
 from tui.screens.desk import DeskScreen
-from tui.screens.first_run import FirstRunScreen
 from tui.screens.folder_picker import FolderPickerScreen
 from tui.screens.help import HelpScreen
 from tui.screens.history import HistoryScreen
@@ -33,12 +32,22 @@ async def settle(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
-async def ask(pilot: Pilot[None], question: str) -> None:
-    field = pilot.app.screen.query_one("#question", Input)
-    field.value = question
-    field.focus()
-    await pilot.press("enter")
-    await settle(pilot)
+async def index_run_done(pilot: Pilot[None], previous: IndexSummary | None = None) -> IndexSummary:
+    """Wait for the current screen's index run to end with a summary other than ``previous`` (the run may be
+    started by a screen or callback that has not run yet when the test first looks)."""
+
+    def summary() -> IndexSummary | None:
+        panels = pilot.app.screen.query(IndexRunPanel)
+        if not panels or panels.first().running:
+            return None
+        found = panels.first().summary
+        return found if found is not previous else None
+
+    await wait_until(pilot, lambda: summary() is not None)
+    await settle(pilot)  # what the screen does with the result (e.g. reload the library) runs in a worker too
+    result = summary()
+    assert result is not None
+    return result
 
 
 async def test_first_run_builds_the_demo_corpus_then_answers_from_it(home: CarrelHome) -> None:
@@ -48,13 +57,11 @@ async def test_first_run_builds_the_demo_corpus_then_answers_from_it(home: Carre
     ]
     app = desk_app(home, ScriptedModel(script))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, FirstRunScreen)
+        await first_run_offer(pilot)
         await pilot.press("d")
-        await settle(pilot)
+        summary = await index_run_done(pilot)
         assert isinstance(app.screen, IndexingScreen)
-        summary = app.screen.query_one(IndexRunPanel).summary
-        assert summary is not None and summary.documents == 79 and not summary.failed
+        assert summary.documents == 79 and not summary.failed
         await pilot.press("enter")
         assert isinstance(app.screen, DeskScreen)
         await ask(pilot, "What does the assert statement do?")
@@ -67,22 +74,21 @@ async def test_first_run_builds_the_demo_corpus_then_answers_from_it(home: Carre
 async def test_first_run_can_index_a_picked_folder(home: CarrelHome, corpus: Path) -> None:
     app = desk_app(home, ScriptedModel([]))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await first_run_offer(pilot)
         await pilot.press("f")
         assert isinstance(app.screen, FolderPickerScreen)
         app.screen.query_one("#folder-path", Input).value = str(corpus)
         await pilot.press("ctrl+s")
-        await settle(pilot)
+        summary = await index_run_done(pilot)
         assert isinstance(app.screen, IndexingScreen)
-        summary = app.screen.query_one(IndexRunPanel).summary
-        assert summary is not None and summary.documents >= 4
+        assert summary.documents >= 4
     assert [Path(root.path) for root in app.services.library()] == [corpus]
 
 
 async def test_carrel_path_indexes_the_folder_before_the_desk(home: CarrelHome, corpus: Path) -> None:
     app = desk_app(home, ScriptedModel([]), index_paths=[corpus])
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await index_run_done(pilot)
         assert isinstance(app.screen, IndexingScreen)
         shown = str(app.screen.query_one("#index-summary", Static).render())
         assert "added" in shown and "passages" in shown
@@ -107,14 +113,14 @@ async def test_library_adds_reindexes_with_failures_and_removes(
         assert isinstance(app.screen, FolderPickerScreen)
         app.screen.query_one("#folder-path", Input).value = str(extra)
         await pilot.press("ctrl+s")
-        await settle(pilot)
+        added = await index_run_done(pilot)
         library = app.screen
         assert isinstance(library, LibraryScreen)
         assert [str(row[0]) for row in map(table.get_row_at, range(table.row_count))] == ["corpus", "extra"]
         (extra / "broken.pdf").write_bytes(b"%PDF-1.4 this is not really a PDF")
         table.move_cursor(row=1)
         await pilot.press("r")
-        await settle(pilot)
+        await index_run_done(pilot, previous=added)
         failures = " ".join(str(w.render()) for w in library.query("#index-failures Static"))
         assert "broken.pdf" in failures
         await pilot.press("x")
@@ -191,8 +197,8 @@ async def test_settings_reject_a_bad_model_and_bad_limits_then_save(home: Carrel
     script.write_text('"{}"\n', encoding="utf-8")
     app = desk_app(home, ScriptedModel([]))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("escape")  # skip the first-run offer
+        await first_run_offer(pilot)
+        await pilot.press("escape")  # skip it
         await pilot.press("ctrl+o")
         screen = app.screen
         assert isinstance(screen, SettingsScreen)

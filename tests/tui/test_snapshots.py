@@ -10,12 +10,11 @@ from datetime import timedelta
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import Input
 
 from agent.events import AgentEvent, ModelText, StepStarted
 from agent.loop import run
 from indexer.search import open_search_tool
-from tests.tui.conftest import ANSWER_SCRIPT, FixedCostModel, clarify, desk_app
+from tests.tui.conftest import ANSWER_SCRIPT, FixedCostModel, ask, clarify, desk_app
 from tui.app import CarrelApp
 from tui.home import CarrelHome
 from tui.screens.desk import DeskScreen
@@ -27,11 +26,7 @@ NARROW = (80, 24)
 
 def asking(question: str) -> Callable[[Pilot[None]], Any]:
     async def run_before(pilot: Pilot[None]) -> None:
-        field = pilot.app.screen.query_one("#question", Input)
-        field.value = question
-        field.focus()
-        await pilot.press("enter")
-        await pilot.app.workers.wait_for_complete()
+        await ask(pilot, question)
         pilot.app.clear_notifications()  # toasts expire by wall-clock time: never let one into a snapshot
         await pilot.pause()
 
@@ -90,10 +85,9 @@ def test_library(indexed_home: CarrelHome, snap_compare: SnapCompare) -> None:
 
 def test_source_viewer(indexed_home: CarrelHome, snap_compare: SnapCompare) -> None:
     app = desk_app(indexed_home, FixedCostModel(ANSWER_SCRIPT))
-    ask = asking("What is the grey liquid on my starter?")
 
     async def open_first_citation(pilot: Pilot[None]) -> None:
-        await ask(pilot)
+        await ask(pilot, "What is the grey liquid on my starter?")
         await pilot.press("n", "enter")
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
