@@ -100,3 +100,25 @@ def test_installer_refuses_a_damaged_wheelhouse(wheelhouse: Path, tmp_path: Path
     assert result.returncode != 0
     assert "do not match its SHA256SUMS" in result.stderr
     assert not (tmp_path / "venv").exists()
+
+
+def test_installer_refuses_a_wheelhouse_built_for_another_python(wheelhouse: Path, tmp_path: Path) -> None:
+    """Wheels of compiled packages only fit the Python they were built for: say so before installing."""
+    other = tmp_path / "other-wheelhouse"
+    other.mkdir()
+    _run(["cp", str(wheelhouse / "install-from-wheelhouse"), str(other)])
+    env_file = (wheelhouse / "wheelhouse.env").read_text(encoding="utf-8")
+    (other / "wheelhouse.env").write_text(
+        env_file.replace("PYTHON_TAG=cp3", "PYTHON_TAG=cp2"), encoding="utf-8"
+    )
+    _run(["sh", "-c", "sha256sum wheelhouse.env install-from-wheelhouse > SHA256SUMS"], cwd=other)
+    result = subprocess.run(
+        [str(other / "install-from-wheelhouse"), str(tmp_path / "venv")],
+        capture_output=True,
+        text=True,
+        env=offline_environment({"PYTHON": sys.executable}),
+        check=False,
+    )
+    assert result.returncode != 0
+    assert "was built for cp2" in result.stderr
+    assert not (tmp_path / "venv").exists()
