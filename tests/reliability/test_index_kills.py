@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.reliability.crash import IndexKillScenario
+from tests.reliability.crash import IndexKillScenario, KillOutcome
 
 pytestmark = pytest.mark.slow
 
@@ -32,7 +32,18 @@ def test_index_survives_kill_9_at_random_moments(tmp_path: Path) -> None:
     scenario = IndexKillScenario(tmp_path, FILES, seed)
     assert scenario.state_a != scenario.state_b
     span = scenario.full_run_seconds()
-    outcomes = [scenario.kill_once(delay) for delay in stratified_delays(random.Random(seed), span, KILLS)]
+    outcomes = [
+        kill_landing(scenario, delay) for delay in stratified_delays(random.Random(seed), span, KILLS)
+    ]
     report = f"seed {seed} (rerun with CARREL_KILL_SEED={seed}), full run {span:.2f} s: {outcomes}"
-    assert all(outcome.survived for outcome in outcomes), report
-    assert sum(outcome.killed for outcome in outcomes) >= KILLS - 1, report
+    assert all(outcome.killed and outcome.survived for outcome in outcomes), report
+
+
+def kill_landing(scenario: IndexKillScenario, delay_s: float) -> KillOutcome:
+    """A kill that really lands: on a busy machine a run can end before its moment, so retry it earlier."""
+    outcome = scenario.kill_once(delay_s)
+    for _ in range(4):
+        if outcome.killed:
+            break
+        outcome = scenario.kill_once(outcome.delay_s / 2)
+    return outcome
