@@ -175,9 +175,22 @@ def parse_decision(text: str) -> Decision:
         raise DecisionError(f"the reply is not valid JSON ({error.msg})") from None
     if not isinstance(data, dict):
         raise DecisionError("the reply must be one JSON object")
+    if _has_lone_surrogate(data):
+        raise DecisionError("the reply contains an invalid unicode escape (a lone surrogate)")
     if data.get("action") not in ("search", "final", "clarify"):
         raise DecisionError("'action' must be one of: search, final, clarify")
     try:
         return _decision_adapter.validate_python(data)
     except ValidationError as error:
         raise DecisionError(f"the {data['action']} decision is malformed ({_describe(error)})") from None
+
+
+def _has_lone_surrogate(value: object) -> bool:
+    """JSON's \\uD800-style escapes decode to lone surrogates, which no text encoding (nor the trajectory) accepts."""
+    if isinstance(value, str):
+        return any("\ud800" <= char <= "\udfff" for char in value)
+    if isinstance(value, dict):
+        return any(_has_lone_surrogate(key) or _has_lone_surrogate(item) for key, item in value.items())
+    if isinstance(value, list):
+        return any(_has_lone_surrogate(item) for item in value)
+    return False

@@ -122,3 +122,17 @@ def test_kill_9_during_ask_leaves_valid_jsonl_up_to_the_last_event(
     assert not trajectory.complete and not trajectory.truncated
     assert [event.type for event in trajectory.events][:2] == ["task_started", "status_changed"]
     assert any(event.type == "search_ran" for event in trajectory.events)
+
+
+def test_lone_surrogate_escape_from_the_model_is_an_invalid_decision_not_a_crash(
+    index_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], carrel_home: Path
+) -> None:
+    """The JSON grammar allows \\uD800 escapes; decoded, they are lone surrogates no trajectory can store."""
+    forged = '{"action": "search", "query": "\\ud800 green tea"}'
+    model = script_file(tmp_path, [forged, forged, forged])
+    code = ask(index_dir, model, "--json")
+    state = AgentState.model_validate_json(capsys.readouterr().out)
+    assert code in (1, 3) and state.status != "completed"
+    assert state.search_count == 0
+    (trajectory_path,) = list_trajectories(carrel_home / "trajectories")
+    assert load_trajectory(trajectory_path).complete
