@@ -15,6 +15,7 @@ import time
 from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
 
 from corpus.documents import SkippedFile, SourceFile
 from corpus.loading import LoadedDocument, load_source
@@ -39,12 +40,24 @@ def exit_with_parent(parent_pid: int) -> None:
     def watch() -> None:
         while True:
             time.sleep(PARENT_CHECK_INTERVAL_S)
-            try:
-                os.kill(parent_pid, 0)
-            except ProcessLookupError:
+            if not process_alive(parent_pid):
                 os._exit(1)
 
     threading.Thread(target=watch, name="carrel-parent-watch", daemon=True).start()
+
+
+def process_alive(pid: int) -> bool:
+    """True while ``pid`` runs. A killed process its own parent has not reaped yet is a zombie: signal 0
+    still reaches it, so on Linux its /proc state is read too ('Z' counts as gone)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return True
+    return stat.rpartition(")")[2].split()[:1] != ["Z"]
 
 
 def load_batch(batch: Sequence[SourceFile], max_bytes: int) -> list[LoadOutcome]:
