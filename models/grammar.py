@@ -37,6 +37,11 @@ CANDIDATE_WINDOWS = (TOP_K, 512)
 # grammar and enforced by validation afterwards.
 GRAMMAR_MAX_REPEAT = 1000
 _BOUND_KEYWORDS = frozenset({"maxLength", "minLength", "maxItems", "minItems"})
+# The converter's string character rule, ``[^"\\]``, admits raw control characters (a newline, a tab), which JSON
+# forbids inside strings: SmolLM2 wrote a raw newline into a clarify question and json.loads refused the reply.
+# The rule is rewritten to exclude them (NUL is left out of the class: llama.cpp ends code-point lists with 0).
+_CONVERTER_CHAR_CLASS = '[^"\\\\]'
+_JSON_CHAR_CLASS = '[^"\\\\\\x01-\\x1F\\x7F]'
 _TOKEN_DATA = np.dtype([("id", np.intc), ("logit", np.single), ("p", np.single)], align=True)
 
 
@@ -83,7 +88,16 @@ def schema_to_gbnf(schema: JsonSchema) -> str:
         gbnf: str = json_schema_to_gbnf(json.dumps(relaxed_for_grammar(schema)))
     except Exception as error:  # the converter raises bare Exceptions and asserts
         raise SchemaUnsupportedError(f"cannot turn the schema into a grammar: {error}") from error
-    return gbnf
+    return _without_raw_control_characters(gbnf)
+
+
+def _without_raw_control_characters(gbnf: str) -> str:
+    """The grammar with every ``char ::=`` rule's open class narrowed to characters JSON allows unescaped."""
+    lines = [
+        line.replace(_CONVERTER_CHAR_CLASS, _JSON_CHAR_CLASS, 1) if line.startswith("char ::=") else line
+        for line in gbnf.splitlines()
+    ]
+    return "\n".join(lines) + ("\n" if gbnf.endswith("\n") else "")
 
 
 class GrammarSampler:

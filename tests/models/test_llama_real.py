@@ -19,6 +19,7 @@ from models.errors import (
     PromptTooLongError,
 )
 from models.factory import open_model
+from models.grammar import GrammarSampler, schema_to_gbnf
 from models.llama import LlamaCppModel
 from models.protocol import ChatMessage, ChatModel, Completion, TextPiece
 from tests.models.conftest import bundled_path
@@ -57,6 +58,25 @@ def test_gives_a_schema_valid_decision(real_model: LlamaCppModel) -> None:
     assert completion.finish_reason == "stop"
     assert completion.usage.prompt_tokens == real_model.count_tokens(QUESTION)
     assert 0 < completion.usage.completion_tokens <= 64
+
+
+def test_the_grammar_refuses_a_raw_newline_inside_a_json_string(real_model: LlamaCppModel) -> None:
+    """json.loads rejects raw control characters in strings, so the grammar must never let the model write one."""
+
+    def tokens(text: str) -> list[int]:
+        return list(real_model._llama.tokenize(text.encode(), add_bos=False, special=False))
+
+    grammar = GrammarSampler(real_model._vocab, schema_to_gbnf(DECISION_SCHEMA), real_model._n_vocab)
+    try:
+        for token in tokens('{"action": "search", "query": "tides'):
+            assert grammar.allows(token)
+            grammar.accept(token)
+        [newline], [tab], [backslash] = tokens("\n"), tokens("\t"), tokens("\\")
+        assert not grammar.allows(newline)
+        assert not grammar.allows(tab)
+        assert grammar.allows(backslash)
+    finally:
+        grammar.close()
 
 
 def test_an_extended_prompt_reuses_the_cached_prefix(real_model: LlamaCppModel) -> None:
