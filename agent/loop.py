@@ -56,13 +56,15 @@ from agent.state import (
 from agent.system_prompt import SystemPrompt, load_system_prompt
 from agent.tool import SearchBackend, normalised_query, safe_tool_error
 from agent.transcript import Transcript
-from indexer.results import LIMIT_MAX, SearchQueryError, SearchResults
+from indexer.results import LIMIT_MAX, SearchHit, SearchQueryError, SearchResults
 from models.errors import ModelError, OutputInvalidError, OutputTruncatedError
 from models.protocol import ChatMessage, ChatModel, Completion, JsonSchema, Usage
 
 CancelCheck = Callable[[], bool]
 Clock = Callable[[], float]
 Events = Generator[AgentEvent, None, None]
+# Hits asked of the tool per hit shown: room to skip blank hits and further passages of an already-shown document.
+CANDIDATES_PER_HIT = 3
 
 
 def _never_cancel() -> bool:
@@ -489,7 +491,8 @@ class _TaskRun:
         limit = self._limit(decision)
         before = time.perf_counter()
         try:
-            results = _with_text(self.agent.tool.search(decision.query, min(limit + 2, LIMIT_MAX)), limit)
+            asked = min(limit * CANDIDATES_PER_HIT, LIMIT_MAX)
+            results = _with_text(self.agent.tool.search(decision.query, asked), limit)
         except Exception as error:  # any tool failure becomes a safe observation, never a crash
             self.state.timings.tool_seconds += time.perf_counter() - before
             yield from self._tool_failed(decision, error)
@@ -615,9 +618,22 @@ class _TaskRun:
 
 
 def _with_text(results: SearchResults, limit: int) -> SearchResults:
-    """The first ``limit`` hits that carry text. Two extra hits are asked for, since a hit with a blank snippet
-    (e.g. a whole-file record) is no evidence and would waste one of the few slots a small model can read."""
-    items = [hit for hit in results.items if hit.snippet.strip()][:limit]
+    """The best ``limit`` hits that carry text, one per document while other documents are left.
+
+    Extra hits are asked for, since a hit with a blank snippet (e.g. a whole-file record) is no evidence and
+    would waste one of the few slots a small model can read; and BM25 often ranks three passages of one
+    document first ("deleting unbound name raise" gave raise.md three times), crowding out the document that
+    answers. Passages of an already-chosen document only fill slots no other document can.
+    """
+    with_text = [hit for hit in results.items if hit.snippet.strip()]
+    first_of_document: list[SearchHit] = []
+    more_of_document: list[SearchHit] = []
+    documents: set[str] = set()
+    for hit in with_text:
+        (more_of_document if hit.doc_id in documents else first_of_document).append(hit)
+        documents.add(hit.doc_id)
+    chosen = {id(hit) for hit in (first_of_document + more_of_document)[:limit]}
+    items = [hit for hit in with_text if id(hit) in chosen]
     return results.model_copy(update={"items": items})
 
 
