@@ -10,9 +10,10 @@ is offered only the clarify action.
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from agent.state import Source
 
@@ -217,6 +218,7 @@ class Evidence:
     terms: list[str]
     found: list[str]
     citable: list[str]
+    weights: Mapping[str, float] = field(default_factory=dict)
 
     @property
     def missing(self) -> list[str]:
@@ -226,8 +228,35 @@ class Evidence:
     def coverage(self) -> float:
         return len(self.found) / len(self.terms) if self.terms else 1.0
 
+    @property
+    def weighted_coverage(self) -> float:
+        """Coverage with each key word counted by its rarity (see :func:`rarity_weights`); plain without weights.
 
-def assess(terms: Sequence[str], sources: Iterable[Source], max_citable: int = 3) -> Evidence:
+        Two common words found out of six ("module", "default" for "Which port does the http.server module
+        listen on by default?") are a third of the words but far less than a third of the evidence wanted.
+        """
+        if not self.weights:
+            return self.coverage
+        total = sum(self.weights.get(term, 0.0) for term in self.terms)
+        found = sum(self.weights.get(term, 0.0) for term in self.found)
+        return found / total if total > 0 else self.coverage
+
+
+# A word no passage holds weighs as much as one held by 1 passage in 500 (-ln 0.002 = 6.2); "the" weighs 0.04.
+MIN_PASSAGE_SHARE = 0.002
+
+
+def rarity_weights(terms: Sequence[str], passage_share: Callable[[str], float]) -> dict[str, float]:
+    """Each key word's inverse document frequency, -ln(share of passages holding it), from the index."""
+    return {term: -math.log(max(passage_share(term), MIN_PASSAGE_SHARE)) for term in terms}
+
+
+def assess(
+    terms: Sequence[str],
+    sources: Iterable[Source],
+    max_citable: int = 3,
+    weights: Mapping[str, float] | None = None,
+) -> Evidence:
     """Key-word coverage over ``sources``; ``citable`` are the best-matching sources (at most ``max_citable``)."""
     matches: list[tuple[int, str]] = []
     found: set[str] = set()
@@ -240,7 +269,8 @@ def assess(terms: Sequence[str], sources: Iterable[Source], max_citable: int = 3
     best = max((count for count, _ in matches), default=0)
     ranked = sorted((item for item in matches if 2 * item[0] >= best), key=lambda item: -item[0])
     citable = [label for _, label in ranked[:max_citable]]
-    return Evidence(terms=list(terms), found=[term for term in terms if term in found], citable=citable)
+    found_terms = [term for term in terms if term in found]
+    return Evidence(terms=list(terms), found=found_terms, citable=citable, weights=dict(weights or {}))
 
 
 def needs_clarifying(question: str) -> bool:

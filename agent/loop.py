@@ -14,6 +14,7 @@ import json
 import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
 
 from agent.decision import (
     Action,
@@ -36,7 +37,14 @@ from agent.events import (
     TaskStarted,
     TokensUsed,
 )
-from agent.evidence import Evidence, assess, candidate_queries, key_terms, needs_clarifying
+from agent.evidence import (
+    Evidence,
+    assess,
+    candidate_queries,
+    key_terms,
+    needs_clarifying,
+    rarity_weights,
+)
 from agent.guards import check_final
 from agent.settings import AgentSettings
 from agent.sources import PassageReader, SourceLedger
@@ -56,7 +64,7 @@ from agent.state import (
 from agent.system_prompt import SystemPrompt, load_system_prompt
 from agent.tool import SearchBackend, normalised_query, safe_tool_error
 from agent.transcript import Transcript
-from indexer.results import LIMIT_MAX, SearchHit, SearchQueryError, SearchResults
+from indexer.results import LIMIT_MAX, IndexStats, SearchHit, SearchQueryError, SearchResults
 from models.errors import ModelError, OutputInvalidError, OutputTruncatedError
 from models.protocol import ChatMessage, ChatModel, Completion, JsonSchema, Usage
 
@@ -159,6 +167,7 @@ class _TaskRun:
         self.final_only_because: StopReason | None = None
         self.output_rejection: str | None = None
         self.terms = key_terms(question)
+        self.term_weights = _term_weights(agent.tool, self.terms)
         self.transcript = Transcript(
             agent.prompt.render(max_searches=self.settings.max_searches), self._opening(question)
         )
@@ -243,7 +252,7 @@ class _TaskRun:
                 "no_evidence",
                 f"Searched {self.state.search_count} times; nothing in the documents matched.",
             )
-        if not evidence.citable or evidence.coverage < self.settings.min_coverage:
+        if not evidence.citable or evidence.weighted_coverage < self.settings.min_coverage:
             raise _Stop(
                 "needs_user",
                 "no_evidence",
@@ -257,7 +266,7 @@ class _TaskRun:
         return self._searches_left() > 0 and not last_step
 
     def _evidence(self) -> Evidence:
-        return assess(self.terms, self.state.sources)
+        return assess(self.terms, self.state.sources, weights=self.term_weights)
 
     def _answer_choices(self, evidence: Evidence) -> dict[str, list[str]]:
         sources = [source for source in self.state.sources if source.label in evidence.citable]
@@ -272,7 +281,7 @@ class _TaskRun:
     def _ask_model(self, allowed: list[Action]) -> Generator[AgentEvent, None, Completion]:
         evidence = self._evidence()
         # Below the minimum coverage a cited answer is not on offer: answering means saying there is no evidence.
-        citable = evidence.citable if evidence.coverage >= self.settings.min_coverage else []
+        citable = evidence.citable if evidence.weighted_coverage >= self.settings.min_coverage else []
         schema = decision_schema(
             allowed,
             citable,
@@ -615,6 +624,32 @@ class _TaskRun:
             return "No sources were found."
         labels = ", ".join(source.label for source in self.state.sources)
         return f"Sources found so far: {labels}."
+
+
+# Below this many passages a word's share of them is too coarse to measure rarity (1 of 4 passages is 25%).
+RARITY_MIN_PASSAGES = 50
+
+
+@runtime_checkable
+class TermRarity(Protocol):
+    """A search tool that can say how common a word is in the index (the indexer's can)."""
+
+    def passage_share(self, word: str) -> float: ...
+
+    def stats(self) -> IndexStats: ...
+
+
+def _term_weights(tool: object, terms: list[str]) -> dict[str, float]:
+    """Rarity weights for the minimum-evidence rule; none (plain counting) when the tool cannot give them or
+    the index is too small for word shares to mean anything."""
+    if not isinstance(tool, TermRarity):
+        return {}
+    try:
+        if tool.stats().passages < RARITY_MIN_PASSAGES:
+            return {}
+        return rarity_weights(terms, tool.passage_share)
+    except Exception:  # a weighting failure must not end the task; the rule falls back to counting words
+        return {}
 
 
 def _with_text(results: SearchResults, limit: int) -> SearchResults:

@@ -144,6 +144,22 @@ class SearchTool:
         records = [_passage_record(doc) for doc in self._store.stored_docs(query)]
         return sorted(records, key=lambda record: record.ordinal)
 
+    def passage_share(self, word: str) -> float:
+        """The share of passages whose text holds ``word`` in any of its forms (0 when it has no index term).
+
+        A rarity measure for the agent's evidence rules: a question word most passages hold ("module",
+        "default") is weak evidence that a passage answers, a word few hold ("sqlite3", "port") is strong.
+        """
+        forms = self.query_forms(self.query_terms(clean_text(word)))
+        passages = self._store.term(fields.KIND, fields.KIND_PASSAGE)
+        total = self._store.count(passages)
+        if not forms or not total:
+            return 0.0
+        any_form = tantivy.Query.boolean_query(
+            [(tantivy.Occur.Should, self._store.term(fields.BODY, form)) for form in forms]
+        )
+        return self._store.count(self._store.both(any_form, passages)) / total
+
     def stats(self) -> IndexStats:
         kind = fields.KIND
         return IndexStats(
