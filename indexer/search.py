@@ -222,32 +222,29 @@ def _search_hit(doc: tantivy.Document, score: float, snippets: tantivy.SnippetGe
     snippet = snippets.snippet_from_doc(doc).fragment().strip()
     if not snippet:
         snippet = _leading_text(_first(values, fields.BODY, ""))
-    return SearchHit(
-        id=_first(values, fields.ID, ""),
-        doc_id=_first(values, fields.DOC_ID, ""),
-        title=_first(values, fields.TITLE, ""),
-        path=_first(values, fields.PATH, ""),
-        heading=_first(values, fields.HEADING, ""),
-        page=_first(values, fields.PAGE, 0) or None,
-        snippet=snippet[:SNIPPET_MAX_CHARS],
-        modified_at=from_ns(_first(values, fields.MODIFIED_NS, 0)),
-        score=float(score),
-    )
+    return SearchHit(**_citable_fields(values), snippet=snippet[:SNIPPET_MAX_CHARS], score=float(score))
 
 
 def _passage_record(doc: tantivy.Document) -> PassageRecord:
     values: dict[str, Any] = doc.to_dict()
     return PassageRecord(
-        id=_first(values, fields.ID, ""),
-        doc_id=_first(values, fields.DOC_ID, ""),
-        title=_first(values, fields.TITLE, ""),
-        path=_first(values, fields.PATH, ""),
-        heading=_first(values, fields.HEADING, ""),
-        page=_first(values, fields.PAGE, 0) or None,
+        **_citable_fields(values),
         ordinal=_first(values, fields.ORDINAL, 0),
         text=_first(values, fields.BODY, ""),
-        modified_at=from_ns(_first(values, fields.MODIFIED_NS, 0)),
     )
+
+
+def _citable_fields(values: dict[str, Any]) -> dict[str, Any]:
+    """What a hit and a passage record share: everything needed to cite a passage and find it again."""
+    return {
+        "id": _first(values, fields.ID, ""),
+        "doc_id": _first(values, fields.DOC_ID, ""),
+        "title": _first(values, fields.TITLE, ""),
+        "path": _first(values, fields.PATH, ""),
+        "heading": _first(values, fields.HEADING, ""),
+        "page": _first(values, fields.PAGE, 0) or None,
+        "modified_at": from_ns(_first(values, fields.MODIFIED_NS, 0)),
+    }
 
 
 def _first(values: dict[str, Any], field: str, default: Any) -> Any:
