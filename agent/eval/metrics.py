@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
 from pydantic import BaseModel
 
 from agent.eval.judge import CaseResult
 from agent.eval.suite import CATEGORIES
+
+ResultT = TypeVar("ResultT", bound="Categorised")
+SummaryT = TypeVar("SummaryT")
 
 # For --compare: metrics where a smaller number is the better one.
 LOWER_IS_BETTER: frozenset[str] = frozenset(
@@ -110,12 +114,22 @@ def summarise(results: Sequence[CaseResult]) -> MetricSummary:
     )
 
 
-def summarise_by_category(results: Sequence[CaseResult]) -> dict[str, MetricSummary]:
-    """Per-category rows in the suite's category order, then ``overall``."""
-    rows: dict[str, MetricSummary] = {
-        category: summarise([r for r in results if r.category == category])
+class Categorised(Protocol):
+    category: str
+
+
+def rows_by_category(
+    results: Sequence[ResultT], summarise_rows: Callable[[Sequence[ResultT]], SummaryT]
+) -> dict[str, SummaryT]:
+    """Per-category rows in the suite's category order, then ``overall`` (agent runs and baseline alike)."""
+    rows: dict[str, SummaryT] = {
+        category: summarise_rows([r for r in results if r.category == category])
         for category in CATEGORIES
         if any(r.category == category for r in results)
     }
-    rows["overall"] = summarise(results)
+    rows["overall"] = summarise_rows(results)
     return rows
+
+
+def summarise_by_category(results: Sequence[CaseResult]) -> dict[str, MetricSummary]:
+    return rows_by_category(results, summarise)

@@ -12,8 +12,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from agent.eval.baseline import BaselineResult, BaselineSummary, summarise_baseline
 from agent.eval.judge import CaseResult
-from agent.eval.metrics import LOWER_IS_BETTER, MetricSummary, summarise_by_category
-from agent.eval.suite import CATEGORIES
+from agent.eval.metrics import LOWER_IS_BETTER, MetricSummary, rows_by_category, summarise_by_category
 
 REPORT_FORMAT = 1
 JSON_NAME = "report.json"
@@ -47,13 +46,7 @@ class EvalReport(BaseModel):
 
 
 def baseline_by_category(results: Sequence[BaselineResult]) -> dict[str, BaselineSummary]:
-    rows: dict[str, BaselineSummary] = {
-        category: summarise_baseline([r for r in results if r.category == category])
-        for category in CATEGORIES
-        if any(r.category == category for r in results)
-    }
-    rows["overall"] = summarise_baseline(results)
-    return rows
+    return rows_by_category(results, summarise_baseline)
 
 
 def build_report(
