@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from agent.state import AgentState, Source, Status, Step, StopReason, utc_now
+from agent.state import AgentState, Continuation, Source, Status, Step, StopReason, utc_now
 
 
 class _Event(BaseModel):
@@ -21,6 +21,16 @@ class TaskStarted(_Event):
     max_steps: int
     max_searches: int
     token_budget: int
+
+
+class ContinuedFrom(_Event):
+    """Right after ``task_started`` when the task continues an earlier one: everything it carried over.
+
+    Recorded whole, so a reader (History, ``carrel replay --rerun``) can rebuild the seeded task exactly.
+    """
+
+    type: Literal["continued_from"] = "continued_from"
+    continuation: Continuation
 
 
 class StepStarted(_Event):
@@ -79,6 +89,7 @@ class TaskFinished(_Event):
 
 AgentEvent = Annotated[
     TaskStarted
+    | ContinuedFrom
     | StepStarted
     | ModelText
     | StepRecorded

@@ -16,6 +16,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from agent.continuation import clarity_text, continuation_of, continued_opening, topic_text
 from agent.decision import (
     Action,
     ClarifyDecision,
@@ -28,6 +29,7 @@ from agent.decision import (
 )
 from agent.events import (
     AgentEvent,
+    ContinuedFrom,
     ModelText,
     SearchRan,
     StatusChanged,
@@ -50,6 +52,7 @@ from agent.settings import AgentSettings
 from agent.sources import PassageReader, SourceLedger
 from agent.state import (
     AgentState,
+    Continuation,
     FinalContent,
     ObservationContent,
     PlanContent,
@@ -95,9 +98,16 @@ class Agent:
         *,
         should_cancel: CancelCheck | None = None,
         task_id: str | None = None,
+        previous: AgentState | Continuation | None = None,
     ) -> Iterator[AgentEvent]:
-        """Work on ``question`` until a stop rule fires; the last event is always ``TaskFinished``."""
-        return _TaskRun(self, question, should_cancel or _never_cancel, task_id).events()
+        """Work on ``question`` until a stop rule fires; the last event is always ``TaskFinished``.
+
+        With ``previous`` (a task that stopped ``needs_user``, or a trajectory's recorded ``Continuation``) the
+        question refines that task and the new task starts from its sources and searches
+        (``agent.continuation``); ValueError at once if ``previous`` cannot be continued.
+        """
+        carried = continuation_of(previous) if previous is not None else None
+        return _TaskRun(self, question, should_cancel or _never_cancel, task_id, carried).events()
 
 
 def run(
@@ -108,10 +118,11 @@ def run(
     tool: SearchBackend,
     should_cancel: CancelCheck | None = None,
     task_id: str | None = None,
+    previous: AgentState | Continuation | None = None,
 ) -> Iterator[AgentEvent]:
     """Functional form of :meth:`Agent.run` with the default prompt."""
     agent = Agent(model=model, tool=tool, settings=settings)
-    return agent.run(question, should_cancel=should_cancel, task_id=task_id)
+    return agent.run(question, should_cancel=should_cancel, task_id=task_id, previous=previous)
 
 
 def final_state(events: Iterator[AgentEvent]) -> AgentState:
@@ -148,17 +159,29 @@ class _Stop(Exception):
 class _TaskRun:
     """The mutable bookkeeping of one task. Lives only as long as its generator."""
 
-    def __init__(self, agent: Agent, question: str, should_cancel: CancelCheck, task_id: str | None) -> None:
+    def __init__(
+        self,
+        agent: Agent,
+        question: str,
+        should_cancel: CancelCheck,
+        task_id: str | None,
+        carried: Continuation | None = None,
+    ) -> None:
         self.agent = agent
         self.settings = agent.settings
         self.should_cancel = should_cancel
-        self.state = AgentState(question=question, token_budget=self.settings.token_budget)
+        self.state = AgentState(
+            question=question, token_budget=self.settings.token_budget, continuation=carried
+        )
         if task_id:
             self.state.task_id = task_id
         reader = agent.tool if isinstance(agent.tool, PassageReader) else None
         self.ledger = SourceLedger(self.settings.source_chars, reader=reader)
-        self.seen_queries: set[str] = set()
-        self.queries_run: list[str] = []
+        self.topic = topic_text(carried, question)
+        self.clarity = clarity_text(carried, question)
+        carried_queries = carried.queries if carried else []
+        self.seen_queries: set[str] = {normalised_query(query) for query in carried_queries}
+        self.queries_run: list[str] = list(carried_queries)
         self.repeats = 0
         self.tool_failures_in_a_row = 0
         self.empty_searches_in_a_row = 0
@@ -166,11 +189,13 @@ class _TaskRun:
         self.invalid_finals = 0
         self.final_only_because: StopReason | None = None
         self.output_rejection: str | None = None
-        self.terms = key_terms(question)
+        self.terms = key_terms(self.topic)
         self.term_weights = _term_weights(agent.tool, self.terms)
-        self.transcript = Transcript(
-            agent.prompt.render(max_searches=self.settings.max_searches), self._opening(question)
-        )
+        if carried is not None:
+            self.ledger.seed(carried.sources, self.topic)
+            self.state.sources = list(carried.sources)
+        system = agent.prompt.render(max_searches=self.settings.max_searches)
+        self.transcript = Transcript(system, *self._opening(question, carried))
         self.started = agent.clock()
 
     # -- the outer loop ------------------------------------------------------------------------------------
@@ -183,6 +208,8 @@ class _TaskRun:
             max_searches=self.settings.max_searches,
             token_budget=self.settings.token_budget,
         )
+        if self.state.continuation is not None:
+            yield ContinuedFrom(task_id=self.state.task_id, continuation=self.state.continuation)
         yield StatusChanged(task_id=self.state.task_id, status="running", stop_reason=None)
         while self.state.status == "running":
             try:
@@ -232,7 +259,7 @@ class _TaskRun:
         mention enough of the question's key words, on the last step, or when searches are used up; and when
         only an answer is left but no source mentions the key words, code ends the task ``no_evidence`` itself.
         """
-        if self.state.step_count == 0 and needs_clarifying(self.state.question):
+        if self.state.step_count == 0 and needs_clarifying(self.clarity):
             return ["clarify"]
         if self.final_only_because:
             return ["final"]
@@ -274,7 +301,7 @@ class _TaskRun:
         return {source.label: self.ledger.answer_sentences(source, self.terms, limit) for source in sources}
 
     def _query_choices(self, evidence: Evidence) -> list[str]:
-        return candidate_queries(self.state.question, evidence.missing, self.queries_run)
+        return candidate_queries(self.topic, evidence.missing, self.queries_run)
 
     # -- asking the model ----------------------------------------------------------------------------------
 
@@ -465,6 +492,7 @@ class _TaskRun:
         self.state.search_count += 1
         self.seen_queries.add(key)
         self.queries_run.append(decision.query)
+        self.state.queries_run.append(decision.query)
         new_sources = self.ledger.add_results(results)
         self.state.sources.extend(new_sources)
         yield SearchRan(
@@ -611,9 +639,13 @@ class _TaskRun:
 
     # -- words for the model and the user -----------------------------------------------------------------
 
-    def _opening(self, question: str) -> str:
-        key_words = f"\nKey words: {' '.join(self.terms)}" if self.terms else ""
-        return f"Question: {question}{key_words}\n{self._counters()}"
+    def _opening(self, question: str, carried: Continuation | None) -> tuple[str, str | None]:
+        """The first user turn (and, for a continued task, its short form without the carried passages)."""
+        key_words = f"Key words: {' '.join(self.terms)}\n" if self.terms else ""
+        tail = f"{key_words}{self._counters()}"
+        if carried is not None:
+            return continued_opening(carried, question, self.ledger, tail)
+        return f"Question: {question}\n{tail}", None
 
     def _counters(self) -> str:
         searches_left = 0 if self.final_only_because else self._searches_left()

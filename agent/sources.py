@@ -21,7 +21,9 @@ from indexer.results import PassageRecord, SearchHit, SearchResults
 
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
 _WORD = re.compile(r"\w+")
+_LABEL = re.compile(r"S[1-9]\d*")
 ANSWER_SENTENCE_CHARS = 240
+SHORTENED_NOTE = "[passage text shortened to save space]"
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,7 @@ class SourceLedger:
         self._by_passage: dict[str, Source] = {}
         self._shown: dict[str, str] = {}
         self._sentences: dict[str, list[str]] = {}
+        self._next_number = 1
 
     @property
     def labels(self) -> list[str]:
@@ -86,13 +89,43 @@ class SourceLedger:
         new_sources: list[Source] = []
         for hit in _with_text(results):
             if hit.id not in self._by_passage:
-                source = _source_from_hit(hit, f"S{len(self._by_passage) + 1}", results.query)
-                self._by_passage[hit.id] = source
-                text = self._full_text(hit)
-                self._shown[source.label] = matched_sentences(text, results.query, self.source_chars)
-                self._sentences[source.label] = sentences_of(text)
+                source = _source_from_hit(hit, f"S{self._next_number}", results.query)
+                self._register(source, self._full_text(hit.id, hit.snippet), results.query)
                 new_sources.append(source)
         return new_sources
+
+    def seed(self, sources: Sequence[Source], text_to_match: str) -> None:
+        """Take over an earlier task's sources under their own labels; later passages are numbered after them.
+
+        Keeping the labels keeps every ``[S2]`` in the earlier transcript and answer pointing at the same
+        passage. Each is shown by the sentences that best match ``text_to_match`` (the refined question).
+        """
+        for source in sources:
+            if not _LABEL.fullmatch(source.label) or source.label in self._shown:
+                raise ValueError(f"cannot carry over source label {source.label!r}: not S<n> or used twice")
+            if source.passage_id in self._by_passage:
+                raise ValueError(f"passage {source.passage_id} is carried over twice")
+            self._register(source, self._full_text(source.passage_id, source.snippet), text_to_match)
+
+    def _register(self, source: Source, text: str, text_to_match: str) -> None:
+        self._by_passage[source.passage_id] = source
+        self._shown[source.label] = matched_sentences(text, text_to_match, self.source_chars)
+        self._sentences[source.label] = sentences_of(text)
+        self._next_number = max(self._next_number, int(source.label[1:]) + 1)
+
+    def fenced(self, sources: Sequence[Source]) -> str:
+        """``sources`` as the model sees them: the data notice, then each in its fence with this task's nonce."""
+        return wrap_sources(
+            [(source, self.shown_text(source)) for source in sources], self.nonce, self.source_chars
+        )
+
+    def named(self, sources: Sequence[Source]) -> str:
+        """Label, title and path of each source in one line: what is left of them when context runs out."""
+        return "; ".join(
+            f'{source.label} "{escape_attribute(source.title, self.nonce)}" '
+            f"({escape_attribute(source.path, self.nonce)})"
+            for source in sources
+        )
 
     def observation(
         self, results: SearchResults, fresh: list[Source], search_number: int, max_searches: int
@@ -110,10 +143,10 @@ class SourceLedger:
             new_labels=[source.label for source in fresh],
         )
 
-    def _full_text(self, hit: SearchHit) -> str:
+    def _full_text(self, passage_id: str, snippet: str) -> str:
         """The whole passage when the tool can give it (the snippet may cut the answer off), else the snippet."""
-        record = self.reader.passage(hit.id) if self.reader is not None else None
-        return record.text if record is not None and record.text.strip() else hit.snippet
+        record = self.reader.passage(passage_id) if self.reader is not None else None
+        return record.text if record is not None and record.text.strip() else snippet
 
     def shown_text(self, source: Source) -> str:
         return self._shown.get(source.label, source.snippet)
@@ -138,19 +171,13 @@ class SourceLedger:
             return f"{heading} found nothing. Try other words."
         lines = [f"{heading}: {len(fresh) + len(seen)} passages, {len(fresh)} new."]
         if fresh:
-            shown = [(source, self.shown_text(source)) for source in fresh]
-            lines.append(wrap_sources(shown, self.nonce, self.source_chars))
+            lines.append(self.fenced(fresh))
         if seen:
             lines.append(f"Already shown above: {', '.join(source.label for source in seen)}.")
         return "\n".join(lines)
 
     def _short_form(self, heading: str, sources: list[Source]) -> str:
-        named = "; ".join(
-            f'{source.label} "{escape_attribute(source.title, self.nonce)}" '
-            f"({escape_attribute(source.path, self.nonce)})"
-            for source in sources
-        )
-        return f"{heading}: {named or 'nothing found'}. [passage text shortened to save space]"
+        return f"{heading}: {self.named(sources) or 'nothing found'}. {SHORTENED_NOTE}"
 
 
 def _with_text(results: SearchResults) -> list[SearchHit]:

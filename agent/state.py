@@ -109,6 +109,28 @@ class Timings(BaseModel):
         return (end - self.started_at).total_seconds()
 
 
+class Continuation(BaseModel):
+    """What a task carried over from the earlier task it continues (a ``needs_user`` stop the user refined).
+
+    Kept whole - the sources themselves, not just their labels - so a trajectory holds everything needed to
+    seed a rerun exactly as the live task was seeded, even after the earlier task's file is gone.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    task_id: str = Field(description="The task this one continues.")
+    questions: list[str] = Field(
+        description="The questions asked before this one, oldest first: the original, then each refinement."
+    )
+    stop_reason: StopReason | None = Field(description="Why the continued task stopped.")
+    sources: list[Source] = Field(description="Its sources, under the same labels (S1, S2, ...).")
+    queries: list[str] = Field(description="Every search already run, in order, so none is repeated.")
+
+    @property
+    def labels(self) -> list[str]:
+        return [source.label for source in self.sources]
+
+
 class AgentState(BaseModel):
     """Everything about one task. ``completed`` only after the final answer passed validation."""
 
@@ -127,6 +149,17 @@ class AgentState(BaseModel):
     citations: list[str] = Field(default_factory=list)
     message: str = ""
     timings: Timings = Field(default_factory=Timings)
+    queries_run: list[str] = Field(
+        default_factory=list, description="This task's searches that ran, in order (not carried-over ones)."
+    )
+    continuation: Continuation | None = Field(
+        default=None, description="What this task carried over from the task it continues, if any."
+    )
+
+    @property
+    def continues(self) -> str | None:
+        """The id of the task this one continues; None for a task asked afresh."""
+        return self.continuation.task_id if self.continuation is not None else None
 
     def source_by_label(self, label: str) -> Source | None:
         return next((source for source in self.sources if source.label == label), None)

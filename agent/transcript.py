@@ -26,8 +26,10 @@ class _Turn:
 class Transcript:
     """System prompt, the question, then alternating decisions (assistant) and observations (user)."""
 
-    def __init__(self, system_prompt: str, opening: str) -> None:
-        self._turns = [_Turn("system", system_prompt), _Turn("user", opening)]
+    def __init__(self, system_prompt: str, opening: str, opening_short_form: str | None = None) -> None:
+        """``opening_short_form`` (a continued task's opening without its carried-over passage text) lets the
+        opening be shortened like an observation; the question itself is in both forms."""
+        self._turns = [_Turn("system", system_prompt), _Turn("user", opening, opening_short_form)]
 
     def messages(self) -> list[ChatMessage]:
         return [turn.message() for turn in self._turns]
@@ -40,11 +42,11 @@ class Transcript:
         self._turns.append(_Turn("user", text, short_form))
 
     def shorten_oldest(self) -> bool:
-        """Shorten the oldest observation that still has its full text; False when none is left to shorten.
+        """Shorten the oldest user turn that still has its full text; False when none is left to shorten.
 
         The newest observation is never shortened: the model needs it in full to take its next decision.
         """
-        for turn in self._turns[2:-1]:
+        for turn in self._turns[1:-1]:
             if turn.short_form is not None:
                 turn.content, turn.short_form = turn.short_form, None
                 return True

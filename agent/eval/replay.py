@@ -96,7 +96,8 @@ def rerun_trajectory(trajectory: Trajectory, tool: SearchBackend) -> RerunOutcom
     )
     prompt, note = recorded_prompt(trajectory.header.prompt_version)
     agent = Agent(model=model, tool=tool, settings=trajectory.header.agent_settings(), prompt=prompt)
-    state = final_state(agent.run(trajectory.final_state.question))
+    carried = trajectory.final_state.continuation  # a continued task is reseeded with what it carried over
+    state = final_state(agent.run(trajectory.final_state.question, previous=carried))
     return RerunOutcome(
         state=state,
         prompt_version=prompt.version,

@@ -15,8 +15,17 @@ from pathlib import Path
 from typing import Any
 
 from agent.eval.replay import Divergence, RerunOutcome, rerun_trajectory
-from agent.events import SearchRan, StepRecorded, StepStarted, TaskFinished, TokensUsed
-from agent.state import AgentState, FinalContent, ObservationContent, PlanContent, Step, ToolCallContent
+from agent.events import ContinuedFrom, SearchRan, StepRecorded, StepStarted, TaskFinished, TokensUsed
+from agent.state import (
+    AgentState,
+    Continuation,
+    FinalContent,
+    ObservationContent,
+    PlanContent,
+    Source,
+    Step,
+    ToolCallContent,
+)
 from agent.trajectory import Trajectory, TrajectoryError, load_trajectory
 from indexer.errors import IndexProblem
 from indexer.search import open_search_tool
@@ -75,11 +84,13 @@ def header_lines(trajectory: Trajectory) -> list[str]:
 
 def source_line(state: AgentState | None, label: str) -> str:
     source = state.source_by_label(label) if state else None
-    if source is None:
-        return f"    {label}"
+    return f"    {label}" if source is None else source_line_of(source)
+
+
+def source_line_of(source: Source) -> str:
     where = f" > {source.heading}" if source.heading else ""
     page = f" p.{source.page}" if source.page else ""
-    return f"    {label}  {source.title} — {source.path}{where}{page}"
+    return f"    {source.label}  {source.title} — {source.path}{where}{page}"
 
 
 def step_lines(step: Step, state: AgentState | None) -> list[str]:
@@ -110,7 +121,9 @@ def step_lines(step: Step, state: AgentState | None) -> list[str]:
 def event_lines(trajectory: Trajectory) -> Iterator[str]:
     state = trajectory.final_state
     for event in trajectory.events:
-        if isinstance(event, StepStarted):
+        if isinstance(event, ContinuedFrom):
+            yield from continuation_lines(event.continuation)
+        elif isinstance(event, StepStarted):
             yield f"Step {event.step}/{event.max_steps}"
         elif isinstance(event, StepRecorded):
             yield from step_lines(event.step, state)
@@ -120,6 +133,18 @@ def event_lines(trajectory: Trajectory) -> Iterator[str]:
             yield f"  tokens: +{event.prompt_tokens}+{event.completion_tokens} -> {event.tokens_used}/{event.token_budget}"
         elif isinstance(event, TaskFinished):
             yield from outcome_lines(event.state)
+
+
+def continuation_lines(continuation: Continuation) -> list[str]:
+    """A continued task: which task it continues and what it carried over (labels keep their meaning)."""
+    labels = ", ".join(continuation.labels) or "none"
+    return [
+        f"Continues task {continuation.task_id} ({continuation.stop_reason}), asked first as: "
+        f"{one_line(continuation.questions[0] if continuation.questions else '', 200)}",
+        f"  carried over: {len(continuation.sources)} sources ({labels}), "
+        f"{len(continuation.queries)} searches already run",
+        *(source_line_of(source) for source in continuation.sources),
+    ]
 
 
 def outcome_lines(state: AgentState) -> list[str]:
