@@ -48,6 +48,7 @@ class AgentRunner(Protocol):
         model: ChatModel,
         tool: SearchBackend,
         should_cancel: CancelCheck,
+        previous: AgentState | None,
     ) -> Iterator[AgentEvent]: ...
 
 
@@ -65,11 +66,6 @@ class DeskSearchTool(SearchBackend, Protocol):
 
 def utc_clock() -> datetime:
     return datetime.now(UTC)
-
-
-def follow_up_question(previous: AgentState, refinement: str) -> str:
-    """A needs_user task continued: the user's refinement read together with what they first asked."""
-    return f"{previous.question} — {refinement}"
 
 
 @dataclass
@@ -114,17 +110,19 @@ class DeskServices:
         )
 
     def run_task(
-        self, question: str, *, context: AgentState | None, should_cancel: CancelCheck
+        self, question: str, *, previous: AgentState | None, should_cancel: CancelCheck
     ) -> Iterator[AgentEvent]:
         """Open the index, wait for the model, run the agent and record its trajectory.
 
-        After a needs_user stop, ``context`` is that task: the new question is read together with it.
+        After a needs_user stop, ``previous`` is that task: the question refines it, and the new task starts
+        from its sources and searches (``agent.continuation``) with limits of its own.
         """
         tool = self.open_search(self.home.index_dir)
         model = self.model_slot.get()
         settings = self.agent_settings()
-        asked = follow_up_question(context, question) if context is not None else question
-        events = self.agent_runner(asked, settings, model=model, tool=tool, should_cancel=should_cancel)
+        events = self.agent_runner(
+            question, settings, model=model, tool=tool, should_cancel=should_cancel, previous=previous
+        )
         recorder = TrajectoryRecorder(self.home.trajectories_dir, self._run_context(model, tool, settings))
         yield from recorded(events, recorder)
 

@@ -130,7 +130,7 @@ async def test_escape_cancels_a_running_task_which_ends_cancelled(indexed_home: 
         assert not desk(app).progress.running
 
 
-async def test_needs_user_explains_and_continues_with_the_refined_question(indexed_home: CarrelHome) -> None:
+async def test_needs_user_explains_and_asks_for_a_refinement(indexed_home: CarrelHome) -> None:
     model = ScriptedModel([clarify("Which starter do you mean: rye or wheat?")])
     app = desk_app(indexed_home, model)
     async with app.run_test(size=SIZE) as pilot:
@@ -141,14 +141,64 @@ async def test_needs_user_explains_and_continues_with_the_refined_question(index
         assert "Needs you" in shown and "rye or wheat" in shown
         question = app.query_one("#question", Input)
         assert app.focused is question and "Refine" in question.placeholder
-        model.enqueue(
-            [search("rye sourdough starter feeding"), final("Feed it daily at 1:5:5 [S1].", ["S1"])]
-        )
-        await ask(pilot, "the rye starter")
+        assert question.border_title == "continuing: 0 sources found so far"
+
+
+NOT_ENOUGH = final("There is not enough evidence in the documents to answer this.", [])
+GREY_LIQUID = "What is the grey liquid on my starter?"
+REFINEMENT = "the grey liquid on a sourdough starter"
+
+
+async def test_a_refinement_continues_the_task_and_answers_from_a_carried_over_source(
+    indexed_home: CarrelHome,
+) -> None:
+    model = ScriptedModel([search("sourdough hooch grey liquid"), NOT_ENOUGH, final(HOOCH_ANSWER, ["S1"])])
+    app = desk_app(indexed_home, model)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, GREY_LIQUID)
+        first = desk(app).last_state
+        assert first is not None and (first.status, first.stop_reason) == ("needs_user", "no_evidence")
+        await ask(pilot, REFINEMENT)
         state = desk(app).last_state
-        assert state is not None and state.status == "completed"
-    followed_up = model.history[1][-1].content
-    assert "How do I feed it?" in followed_up and "the rye starter" in followed_up
+        assert state is not None and (state.status, state.stop_reason) == ("completed", "answered")
+        assert state.continues == first.task_id and state.citations == ["S1"] and state.search_count == 0
+        log = app.query_one(TrajectoryLog)
+        line = str(log.query_one(".continuation-line", Static).render())
+        labels = ", ".join(source.label for source in first.sources)
+        assert line == f"continuing task {first.task_id[:8]}: 3 sources carried over ({labels})"
+        sources = app.query_one(SourceList)
+        assert sources.source("S1") == first.sources[0]
+        assert sources.border_subtitle == "1 cited / 3 found (3 carried over)"
+        assert "↺" in str(sources.get_option_at_index(1).prompt), "carried over, not cited"
+        assert "●" in str(sources.get_option_at_index(0).prompt), "the carried-over source is cited"
+        question = app.query_one("#question", Input)
+        assert "Refine" not in question.placeholder, "after an answer the next question starts afresh"
+    opening = model.history[2][1].content
+    assert opening.startswith(f"Question: {GREY_LIQUID}\nRefined by the user: {REFINEMENT}\n")
+    assert (
+        '<source id="S1" fence="' in opening
+        and 'Searches already run: "sourdough hooch grey liquid"' in opening
+    )
+
+
+async def test_a_continued_task_reopens_read_only_from_history(indexed_home: CarrelHome) -> None:
+    model = ScriptedModel([search("sourdough hooch grey liquid"), NOT_ENOUGH, final(HOOCH_ANSWER, ["S1"])])
+    app = desk_app(indexed_home, model)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, GREY_LIQUID)
+        await ask(pilot, REFINEMENT)
+        live = desk(app).last_state
+        assert live is not None
+        continued = [app.services.load_task(path) for path in app.services.past_tasks()]
+        trajectory = next(t for t in continued if t.final_state and t.final_state.continuation)
+        await app.push_screen(DeskScreen(replay=trajectory))
+        await pilot.pause()
+        replayed = desk(app)
+        assert replayed.replay is trajectory and replayed.last_state == live
+        line = str(replayed.query_one(".continuation-line", Static).render())
+        assert line.startswith("continuing task ") and "3 sources carried over (S1, S2, S3)" in line
+        assert replayed.query_one(SourceList).source("S1") is not None
+        assert not replayed.query("#question")
 
 
 async def test_export_writes_answer_and_sources_and_says_where(indexed_home: CarrelHome) -> None:

@@ -22,6 +22,7 @@ from textual.worker import get_current_worker
 
 from agent.events import (
     AgentEvent,
+    ContinuedFrom,
     ModelText,
     SearchRan,
     StepRecorded,
@@ -105,7 +106,7 @@ class DeskScreen(Screen[None]):
         self.progress = TaskProgress()
         self.last_state: AgentState | None = None
         self.replay = replay
-        self._follow_up: AgentState | None = None
+        self._continuing: AgentState | None = None
         self._cancel = threading.Event()
         self._draft = DraftTracker()
 
@@ -159,17 +160,17 @@ class DeskScreen(Screen[None]):
         self.ask(question)
 
     def ask(self, question: str) -> None:
-        """Start a task; after a needs_user stop it continues with that task's findings."""
+        """Start a task; after a needs_user stop it continues that task, starting from its sources."""
         self._cancel.clear()
         self._draft.reset()
         self.progress.status = "running"
         self.refresh_bindings()
         waiting = "starting…" if self.services.model_ready else "waiting for the model to load…"
         self.query_one("#meter", Static).update(waiting)
-        self.run_agent(question, self._follow_up)
+        self.run_agent(question, self._continuing)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="agent")
-    def run_agent(self, question: str, context: AgentState | None) -> None:
+    def run_agent(self, question: str, previous: AgentState | None) -> None:
         """Consume the agent's event stream in a thread; never touch widgets here, only post messages."""
         worker = get_current_worker()
 
@@ -177,7 +178,7 @@ class DeskScreen(Screen[None]):
             return self._cancel.is_set() or worker.is_cancelled
 
         try:
-            for event in self.services.run_task(question, context=context, should_cancel=should_cancel):
+            for event in self.services.run_task(question, previous=previous, should_cancel=should_cancel):
                 self.post_message(self.AgentEmitted(event))
         except Exception as error:  # the agent reports its own failures as events; this is anything else
             self.post_message(self.TaskFailed(f"{type(error).__name__}: {error}"))
@@ -193,8 +194,8 @@ class DeskScreen(Screen[None]):
         self.query_one("#meter", Static).update(f"{self.progress.meter_text()} · cancelling…")
 
     def action_new_question(self) -> None:
-        """Forget the needs_user context and start afresh."""
-        self._follow_up = None
+        """Forget the needs_user task and start afresh."""
+        self._continuing = None
         question = self.query_one("#question", Input)
         question.placeholder, question.value = QUESTION_PLACEHOLDER, ""
         question.border_title = ""
@@ -212,6 +213,9 @@ class DeskScreen(Screen[None]):
         trajectory = self.query_one(TrajectoryLog)
         if isinstance(event, TaskStarted):
             await self._start_task(event)
+        elif isinstance(event, ContinuedFrom):
+            await trajectory.note_continuation(event.continuation)
+            self.query_one(SourceList).add_carried(event.continuation.sources)
         elif isinstance(event, StepStarted):
             self._draft.reset()
             await self.query_one(AnswerView).discard_draft()
@@ -243,7 +247,8 @@ class DeskScreen(Screen[None]):
         self.last_state = state
         await self.query_one(AnswerView).show_outcome(state)
         cited = ordered_citations(state.answer or "", state.citations) if state.status == "completed" else []
-        self.query_one(SourceList).show(state.sources, cited)
+        carried = state.continuation.labels if state.continuation else []
+        self.query_one(SourceList).show(state.sources, cited, carried)
         self._update_meter()
         if self.replay is None:
             self._prepare_next_question(state)
@@ -252,14 +257,14 @@ class DeskScreen(Screen[None]):
         """After needs_user the next question continues the task; otherwise it starts afresh."""
         question = self.query_one("#question", Input)
         if state.status == "needs_user" and state.stop_reason != "cancelled":
-            self._follow_up = state
+            self._continuing = state
             question.placeholder = REFINE_PLACEHOLDER
             question.border_title = f"continuing: {len(state.sources)} sources found so far"
             question.value = ""
             question.focus()
             self.notify(stop_reason_words(state.stop_reason), title="The agent needs you", severity="warning")
         else:
-            self._follow_up = None
+            self._continuing = None
             question.placeholder, question.border_title = QUESTION_PLACEHOLDER, ""
             if state.status == "completed":
                 self.query_one(AnswerView).focus()

@@ -109,7 +109,7 @@ class HistoryScreen(Screen[None]):
         cells = (
             relative_time(trajectory.header.created_at, now),
             status,
-            trajectory.header.question,
+            f"↳ {trajectory.header.question}" if state and state.continuation else trajectory.header.question,
             steps,
             sources,
         )

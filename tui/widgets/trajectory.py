@@ -14,6 +14,7 @@ from textual.widgets import Collapsible, Static
 
 from agent.events import SearchRan
 from agent.state import (
+    Continuation,
     FinalContent,
     ObservationContent,
     PlanContent,
@@ -64,6 +65,17 @@ def search_line(event: SearchRan) -> Content:
         new=new,
         n=event.search_count,
         max=event.max_searches,
+    )
+
+
+def continuation_line(continuation: Continuation) -> Content:
+    """'continuing task 1a2b3c4d: 2 sources carried over (S1, S2)' - labels in this task mean the same passages."""
+    count = len(continuation.sources)
+    return Content.from_markup(
+        "[$accent]continuing task $task[/]: $count carried over$labels",
+        task=continuation.task_id[:8],
+        count=f"{count} source{'' if count == 1 else 's'}",
+        labels=f" ({', '.join(continuation.labels)})" if count else "",
     )
 
 
@@ -138,6 +150,11 @@ class TrajectoryLog(VerticalScroll):
         self._sources = {}
         self.anchor(False)
         await self.mount(Static(Content.from_markup("[b]Q:[/b] $q", q=question), classes="question-line"))
+
+    async def note_continuation(self, continuation: Continuation) -> None:
+        """Say which task this one continues; its carried-over sources can be named by later observations."""
+        self._sources.update({source.label: source for source in continuation.sources})
+        await self.mount(Static(continuation_line(continuation), classes="continuation-line"))
 
     def _grew(self) -> None:
         """Pin the log to its newest step once it overflows (until the user scrolls up)."""
