@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import errno
-import gzip
-import io
 import os
 import stat
 import zlib
@@ -14,6 +12,7 @@ from corpus.documents import SkipReason
 
 _READ_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 _CHUNK = 1 << 20
+_GZIP_WBITS = 16 + zlib.MAX_WBITS  # a gzip header and trailer around a deflate stream
 
 
 class RefusedFile(Exception):
@@ -70,15 +69,28 @@ def _refusal_for(error: OSError) -> RefusedFile:
 
 
 def gunzip_capped(data: bytes, max_bytes: int) -> bytes:
-    """Decompress gzip data, refusing truncated streams and output past ``max_bytes`` (gzip bombs)."""
-    try:
-        with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
-            out = stream.read(max_bytes + 1)
-    except (EOFError, OSError, zlib.error) as error:
-        raise RefusedFile(SkipReason.BAD_GZIP, str(error)) from error
-    if len(out) > max_bytes:
-        raise RefusedFile(SkipReason.GZIP_TOO_LARGE, f"more than {max_bytes} bytes")
-    return out
+    """Decompress gzip data, refusing truncated streams and output past ``max_bytes`` (gzip bombs).
+
+    zlib directly rather than ``gzip.GzipFile``: the file object's chunked reads took three times
+    as long on the kernel documentation. Concatenated members are joined, as ``gunzip`` does, and
+    zero padding after the last member is ignored; zlib checks each member's CRC and length."""
+    pieces: list[bytes] = []
+    produced = 0
+    remaining = data
+    while remaining:
+        inflater = zlib.decompressobj(wbits=_GZIP_WBITS)
+        try:
+            piece = inflater.decompress(remaining, max_bytes + 1 - produced)
+        except zlib.error as error:
+            raise RefusedFile(SkipReason.BAD_GZIP, str(error)) from error
+        produced += len(piece)
+        if produced > max_bytes:
+            raise RefusedFile(SkipReason.GZIP_TOO_LARGE, f"more than {max_bytes} bytes")
+        if not inflater.eof:
+            raise RefusedFile(SkipReason.BAD_GZIP, "compressed stream ended early")
+        pieces.append(piece)
+        remaining = inflater.unused_data.lstrip(b"\0")
+    return b"".join(pieces)
 
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")

@@ -74,6 +74,9 @@ def test_deeply_nested_html_is_refused_quickly() -> None:
     assert refused.value.reason is SkipReason.HTML_TOO_DEEP
     assert not html_too_deep("<p>" * 5000 + "<br>" * 5000)
     assert html_too_deep("</div>" * 20_000 + "<div>" * 2500)
+    # Void elements push the quick upper bound over the limit; the exact scan still says no.
+    assert not html_too_deep("<div>" * 1500 + "<br>" * 12_000 + "</div>" * 1500)
+    assert html_too_deep("<div>" * 2500 + "<br>" * 12_000)
 
 
 def test_pdf_text_per_page_with_page_numbers() -> None:
