@@ -21,6 +21,7 @@ from tests.tui.conftest import (
     final,
     first_run_offer,
     search,
+    wait_until,
 )
 from tui.app import make_app
 from tui.home import CarrelHome
@@ -182,19 +183,28 @@ async def test_a_refinement_continues_the_task_and_answers_from_a_carried_over_s
 
 
 async def test_a_continued_task_reopens_read_only_from_history(indexed_home: CarrelHome) -> None:
+    from textual.widgets import DataTable
+
+    from tui.screens.history import HistoryScreen
+
     model = ScriptedModel([search("sourdough hooch grey liquid"), NOT_ENOUGH, final(HOOCH_ANSWER, ["S1"])])
     app = desk_app(indexed_home, model)
     async with app.run_test(size=SIZE) as pilot:
         await ask(pilot, GREY_LIQUID)
         await ask(pilot, REFINEMENT)
         live = desk(app).last_state
-        assert live is not None
-        continued = [app.services.load_task(path) for path in app.services.past_tasks()]
-        trajectory = next(t for t in continued if t.final_state and t.final_state.continuation)
-        await app.push_screen(DeskScreen(replay=trajectory))
+        await pilot.press("ctrl+r")
+        await wait_until(
+            pilot, lambda: isinstance(app.screen, HistoryScreen) and app.screen.trajectories != {}
+        )
+        table = app.screen.query_one(DataTable)
+        questions = [str(table.get_row_at(row)[2]) for row in range(table.row_count)]
+        assert sorted(questions) == sorted([GREY_LIQUID, f"↳ {REFINEMENT}"])
+        table.move_cursor(row=questions.index(f"↳ {REFINEMENT}"))
+        await pilot.press("enter")
         await pilot.pause()
         replayed = desk(app)
-        assert replayed.replay is trajectory and replayed.last_state == live
+        assert replayed.replay is not None and replayed.last_state == live
         line = str(replayed.query_one(".continuation-line", Static).render())
         assert line.startswith("continuing task ") and "3 sources carried over (S1, S2, S3)" in line
         assert replayed.query_one(SourceList).source("S1") is not None

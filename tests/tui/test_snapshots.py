@@ -5,7 +5,8 @@ model reports a fixed cost per call so token figures do not move when the system
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -13,11 +14,13 @@ from textual.pilot import Pilot
 
 from agent.events import AgentEvent, ModelText, StepStarted
 from agent.loop import run
+from agent.settings import AgentSettings
 from indexer.search import open_search_tool
-from tests.tui.conftest import ANSWER_SCRIPT, FixedCostModel, ask, clarify, desk_app
+from tests.tui.conftest import ANSWER_SCRIPT, FixedCostModel, ask, clarify, desk_app, final, search
 from tui.app import CarrelApp
 from tui.home import CarrelHome
 from tui.screens.desk import DeskScreen
+from tui.services import AgentRunner
 
 SnapCompare = Callable[..., bool]
 WIDE = (120, 36)
@@ -41,6 +44,32 @@ def test_desk_with_an_answer(indexed_home: CarrelHome, snap_compare: SnapCompare
 def test_desk_needs_user_at_80_columns(indexed_home: CarrelHome, snap_compare: SnapCompare) -> None:
     app = desk_app(indexed_home, FixedCostModel([clarify("Which starter do you mean: rye or wheat?")]))
     assert snap_compare(app, terminal_size=NARROW, run_before=asking("How often do I feed it?"))
+
+
+def numbered_tasks() -> AgentRunner:
+    """The real loop with task ids 00000001, 00000002, ...: the trajectory names the task a refinement continues."""
+    numbers = itertools.count(1)
+
+    def runner(question: str, settings: AgentSettings, **options: Any) -> Iterator[AgentEvent]:
+        return run(question, settings, task_id=f"{next(numbers):08d}-task", **options)
+
+    return runner
+
+
+def test_desk_continuing_a_needs_user_task(indexed_home: CarrelHome, snap_compare: SnapCompare) -> None:
+    """A refinement after needs_user: 'continuing task 00000001', the carried-over sources marked ↺ or cited."""
+    script = [
+        search("sourdough hooch grey liquid"),
+        final("There is not enough evidence in the documents to answer this.", []),
+        ANSWER_SCRIPT[1],
+    ]
+    app = desk_app(indexed_home, FixedCostModel(script), agent_runner=numbered_tasks())
+
+    async def ask_then_refine(pilot: Pilot[None]) -> None:
+        await ask(pilot, "What is the grey liquid on my starter?")
+        await asking("the grey liquid on a sourdough starter")(pilot)
+
+    assert snap_compare(app, terminal_size=WIDE, run_before=ask_then_refine)
 
 
 def events_until_mid_answer(home: CarrelHome) -> list[AgentEvent]:
