@@ -228,3 +228,21 @@ def test_the_carried_over_passages_are_shortened_first_when_context_runs_out(too
     opening = model.history[-1][1].content
     assert 'Sources already found: S1 "Brewing green tea"' in opening and "[passage text shortened" in opening
     assert opening.startswith(f"Question: {TEA_QUESTION}\nRefined by the user: {WIDER}")
+
+
+def test_carrel_replay_shows_and_reruns_a_continued_task(
+    tool: SearchTool, index_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tui.cli import main
+
+    previous = stopped_after_one_search(tool)
+    recorder = TrajectoryRecorder(tmp_path, CONTEXT)
+    model = ScriptedModel([final(TEA_ANSWER, ["S1"])])
+    final_state(recorded(make_agent(model, tool).run(REFINED, previous=previous), recorder))
+    assert recorder.path is not None
+    assert main(["replay", str(recorder.path)]) == 0
+    shown = capsys.readouterr().out
+    assert f"Continues task {previous.task_id} (max_steps), asked first as: {TEA_QUESTION}" in shown
+    assert "carried over: 1 source (S1), 1 search already run" in shown
+    assert main(["replay", "--rerun", str(recorder.path), "--index", str(index_dir)]) == 0
+    assert "identical" in capsys.readouterr().out

@@ -135,14 +135,18 @@ def event_lines(trajectory: Trajectory) -> Iterator[str]:
             yield from outcome_lines(event.state)
 
 
+def plural(number: int, one: str, many: str | None = None) -> str:
+    return f"{number} {one if number == 1 else many or one + 's'}"
+
+
 def continuation_lines(continuation: Continuation) -> list[str]:
     """A continued task: which task it continues and what it carried over (labels keep their meaning)."""
     labels = ", ".join(continuation.labels) or "none"
     return [
         f"Continues task {continuation.task_id} ({continuation.stop_reason}), asked first as: "
         f"{one_line(continuation.questions[0] if continuation.questions else '', 200)}",
-        f"  carried over: {len(continuation.sources)} sources ({labels}), "
-        f"{len(continuation.queries)} searches already run",
+        f"  carried over: {plural(len(continuation.sources), 'source')} ({labels}), "
+        f"{plural(len(continuation.queries), 'search', 'searches')} already run",
         *(source_line_of(source) for source in continuation.sources),
     ]
 
