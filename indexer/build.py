@@ -18,17 +18,16 @@ from pathlib import Path
 
 import tantivy
 
-from corpus.documents import Passage, SkippedFile, SkipReason, SourceFile
-from corpus.loading import LoadedDocument
+from corpus.documents import SkippedFile, SkipReason, SourceFile
 from corpus.walk import DEFAULT_MAX_BYTES, absolute_path, walk_root
 from indexer import schema as fields
 from indexer.errors import RootFolderError
-from indexer.pipeline import load_all
+from indexer.pipeline import prepare_all
+from indexer.prepare import PrepareOutcome
 from indexer.results import RootInfo
 from indexer.store import (
     IndexStore,
     ManifestEntry,
-    clean_text,
     display_path,
     index_exists,
     read_meta_roots,
@@ -239,7 +238,7 @@ class IndexRun:
             writer.delete_documents_by_term(fields.DOC_ID, doc_id)
             self.counts["removed"] += 1
         ids = [doc_id for doc_id, _ in to_load]
-        outcomes = load_all([source for _, source in to_load], self.max_bytes, self.workers)
+        outcomes = prepare_all(to_load, self.max_bytes, self.workers)
         for done, (doc_id, outcome) in enumerate(zip(ids, outcomes, strict=False), start=1):
             self.apply(writer, doc_id, outcome, manifest.get(doc_id))
             self.on_progress(IndexProgress(stage="indexing", files_done=done, files_total=len(ids)))
@@ -251,7 +250,7 @@ class IndexRun:
         self,
         writer: tantivy.IndexWriter,
         doc_id: str,
-        outcome: LoadedDocument | SkippedFile,
+        outcome: PrepareOutcome,
         known: ManifestEntry | None,
     ) -> None:
         if known is not None:
@@ -260,7 +259,8 @@ class IndexRun:
             self.failed.append(FileProblem(path=display_path(outcome.path), reason=_reason_text(outcome)))
             self.counts["removed" if known is not None else "failed"] += 1
             return
-        add_document(writer, self.store.index.schema, doc_id, outcome)
+        for document in outcome.json_documents():
+            writer.add_json(document)
         if known is None:
             self.counts["added"] += 1
         else:
@@ -279,56 +279,6 @@ class IndexRun:
                 fields.UPDATED_S: now,
             }
             writer.add_document(tantivy.Document.from_dict(record, self.store.index.schema))
-
-
-def add_document(
-    writer: tantivy.IndexWriter, schema: tantivy.Schema, doc_id: str, loaded: LoadedDocument
-) -> None:
-    """Add a file's passages and its manifest record (in the same commit, so they agree).
-
-    Documents are built with ``from_dict`` and the schema: ``Document(**values)`` turns Python ints
-    into i64, which panics Tantivy's writer thread on a u64 fast-field column."""
-    source = loaded.source
-    root_key = display_path(source.root)
-    path = display_path(source.root / source.relative)
-    title = clean_text(loaded.title)
-    for passage in loaded.passages:
-        writer.add_document(_passage_document(schema, doc_id, path, title, source, passage))
-    record = {
-        fields.KIND: fields.KIND_FILE,
-        fields.ID: f"file:{doc_id}",
-        fields.DOC_ID: doc_id,
-        fields.ROOT: root_key,
-        fields.PATH: path,
-        fields.TITLE: title,
-        fields.SIZE: source.size,
-        fields.MODIFIED_NS: source.mtime_ns,
-        fields.CONTENT_HASH: loaded.content_hash,
-        fields.PASSAGES: len(loaded.passages),
-        fields.DOC_KEY: fields.doc_key(doc_id),
-        fields.ROOT_KEY: fields.root_key(root_key),
-    }
-    writer.add_document(tantivy.Document.from_dict(record, schema))
-
-
-def _passage_document(
-    schema: tantivy.Schema, doc_id: str, path: str, title: str, source: SourceFile, passage: Passage
-) -> tantivy.Document:
-    return tantivy.Document.from_dict(
-        {
-            fields.KIND: fields.KIND_PASSAGE,
-            fields.ID: passage_id(doc_id, passage.ordinal),
-            fields.DOC_ID: doc_id,
-            fields.PATH: path,
-            fields.TITLE: title,
-            fields.HEADING: clean_text(passage.heading),
-            fields.BODY: clean_text(passage.text),
-            fields.PAGE: passage.page or 0,
-            fields.ORDINAL: passage.ordinal,
-            fields.MODIFIED_NS: source.mtime_ns,
-        },
-        schema,
-    )
 
 
 def _reason_text(entry: SkippedFile) -> str:

@@ -17,10 +17,10 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 
-from corpus.documents import SkippedFile, SourceFile
-from corpus.loading import LoadedDocument, load_source
+from corpus.documents import SourceFile
+from indexer.prepare import PrepareOutcome, prepare_file
 
-LoadOutcome = LoadedDocument | SkippedFile
+FileTask = tuple[str, SourceFile]
 
 INLINE_MAX_FILES = 48
 BATCH_FILES = 16
@@ -60,34 +60,34 @@ def process_alive(pid: int) -> bool:
     return stat.rpartition(")")[2].split()[:1] != ["Z"]
 
 
-def load_batch(batch: Sequence[SourceFile], max_bytes: int) -> list[LoadOutcome]:
-    return [load_source(source, max_bytes) for source in batch]
+def prepare_batch(batch: Sequence[FileTask], max_bytes: int) -> list[PrepareOutcome]:
+    return [prepare_file(doc_id, source, max_bytes) for doc_id, source in batch]
 
 
-def load_all(
-    sources: Sequence[SourceFile], max_bytes: int, workers: int | None = None
-) -> Iterator[LoadOutcome]:
-    """Yield the outcome of loading each source, in the order given."""
+def prepare_all(
+    tasks: Sequence[FileTask], max_bytes: int, workers: int | None = None
+) -> Iterator[PrepareOutcome]:
+    """Yield each file (document ID, source) prepared for Tantivy, in the order given."""
     workers = default_workers() if workers is None else workers
-    if workers <= 1 or len(sources) <= INLINE_MAX_FILES:
-        for source in sources:
-            yield load_source(source, max_bytes)
+    if workers <= 1 or len(tasks) <= INLINE_MAX_FILES:
+        for doc_id, source in tasks:
+            yield prepare_file(doc_id, source, max_bytes)
         return
-    yield from _load_in_pool(sources, max_bytes, workers)
+    yield from _prepare_in_pool(tasks, max_bytes, workers)
 
 
-def _load_in_pool(sources: Sequence[SourceFile], max_bytes: int, workers: int) -> Iterator[LoadOutcome]:
+def _prepare_in_pool(tasks: Sequence[FileTask], max_bytes: int, workers: int) -> Iterator[PrepareOutcome]:
     # forkserver, not fork: the parent already runs Tantivy's threads, and forking a threaded
     # process can deadlock the child.
     context = multiprocessing.get_context("forkserver")
-    batches = (sources[start : start + BATCH_FILES] for start in range(0, len(sources), BATCH_FILES))
+    batches = (tasks[start : start + BATCH_FILES] for start in range(0, len(tasks), BATCH_FILES))
     with ProcessPoolExecutor(
         max_workers=workers, mp_context=context, initializer=exit_with_parent, initargs=(os.getpid(),)
     ) as pool:
-        in_flight: deque[Future[list[LoadOutcome]]] = deque()
+        in_flight: deque[Future[list[PrepareOutcome]]] = deque()
         try:
             for batch in batches:
-                in_flight.append(pool.submit(load_batch, batch, max_bytes))
+                in_flight.append(pool.submit(prepare_batch, batch, max_bytes))
                 if len(in_flight) >= workers * BATCHES_PER_WORKER:
                     yield from in_flight.popleft().result()
             while in_flight:

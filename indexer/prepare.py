@@ -1,0 +1,99 @@
+"""Turn one source file into ready-to-add Tantivy documents, in the extraction worker.
+
+The worker encodes every document of a file (its passages and its manifest record) as one line of
+JSON, and the indexing process hands each line to ``IndexWriter.add_json``. Building
+``tantivy.Document`` objects in the indexing process instead, from pickled passage objects, cost
+that one process more Python time than the whole Tantivy writer: the indexing process holds the
+GIL while it feeds Tantivy, so every microsecond spent there per passage was serial. A line of JSON
+crosses the process boundary as plain text, and Tantivy parses it against the schema in Rust (u64
+fields stay u64, unlike ``Document(**values)``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from json.encoder import encode_basestring  # the C encoder behind json.dumps(ensure_ascii=False)
+
+from corpus.documents import SkippedFile, SourceFile
+from corpus.loading import LoadedDocument, load_source
+from indexer import schema as fields
+from indexer.store import clean_text, display_path
+
+# Tantivy documents are separated by a bare newline: JSON escapes newlines inside strings, so one
+# never occurs inside a document (str.splitlines would also split on U+2028 and friends, which
+# JSON leaves unescaped).
+DOCUMENT_SEPARATOR = "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedFile:
+    """A file read, cut into passages and encoded for Tantivy; what a worker sends back."""
+
+    doc_id: str
+    source: SourceFile
+    content_hash: str
+    passages: int
+    documents: str
+
+    def json_documents(self) -> list[str]:
+        return self.documents.split(DOCUMENT_SEPARATOR)
+
+
+PrepareOutcome = PreparedFile | SkippedFile
+
+
+def prepare_file(doc_id: str, source: SourceFile, max_bytes: int) -> PrepareOutcome:
+    """Load ``source`` and encode its passages and manifest record (refusals pass through)."""
+    loaded = load_source(source, max_bytes)
+    if isinstance(loaded, SkippedFile):
+        return loaded
+    lines = passage_lines(doc_id, loaded)
+    lines.append(file_record_line(doc_id, loaded))
+    return PreparedFile(
+        doc_id=doc_id,
+        source=source,
+        content_hash=loaded.content_hash,
+        passages=len(loaded.passages),
+        documents=DOCUMENT_SEPARATOR.join(lines),
+    )
+
+
+def _text(value: str) -> str:
+    """A JSON string literal; lone surrogates (which Tantivy rejects) are replaced first."""
+    return str(encode_basestring(clean_text(value)))
+
+
+def passage_lines(doc_id: str, loaded: LoadedDocument) -> list[str]:
+    """One JSON document per passage. The fields every passage of the file shares are encoded
+    once; a section's heading is re-encoded only when it changes."""
+    source = loaded.source
+    shared = (
+        f'{{"{fields.KIND}":"{fields.KIND_PASSAGE}","{fields.DOC_ID}":"{doc_id}",'
+        f'"{fields.PATH}":{_text(display_path(source.root / source.relative))},'
+        f'"{fields.TITLE}":{_text(loaded.title)},"{fields.MODIFIED_NS}":{source.mtime_ns},'
+    )
+    lines = []
+    heading, heading_json = None, ""
+    for passage in loaded.passages:
+        if passage.heading != heading:
+            heading, heading_json = passage.heading, _text(passage.heading)
+        lines.append(
+            f'{shared}"{fields.ID}":"{doc_id}:{passage.ordinal}","{fields.ORDINAL}":{passage.ordinal},'
+            f'"{fields.PAGE}":{passage.page or 0},"{fields.HEADING}":{heading_json},'
+            f'"{fields.BODY}":{_text(passage.text)}}}'
+        )
+    return lines
+
+
+def file_record_line(doc_id: str, loaded: LoadedDocument) -> str:
+    """The manifest record, committed with the passages so the two always agree."""
+    source = loaded.source
+    root = display_path(source.root)
+    return (
+        f'{{"{fields.KIND}":"{fields.KIND_FILE}","{fields.ID}":"file:{doc_id}","{fields.DOC_ID}":"{doc_id}",'
+        f'"{fields.ROOT}":{_text(root)},"{fields.PATH}":{_text(display_path(source.root / source.relative))},'
+        f'"{fields.TITLE}":{_text(loaded.title)},"{fields.SIZE}":{source.size},'
+        f'"{fields.MODIFIED_NS}":{source.mtime_ns},"{fields.CONTENT_HASH}":"{loaded.content_hash}",'
+        f'"{fields.PASSAGES}":{len(loaded.passages)},"{fields.DOC_KEY}":{fields.doc_key(doc_id)},'
+        f'"{fields.ROOT_KEY}":{fields.root_key(root)}}}'
+    )
