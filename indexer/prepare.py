@@ -86,13 +86,14 @@ def passage_lines(doc_id: str, loaded: LoadedDocument) -> list[str]:
 
 
 def file_record_line(doc_id: str, loaded: LoadedDocument) -> str:
-    """The manifest record, committed with the passages so the two always agree."""
+    """The manifest record, committed with the passages so the two always agree. It has no
+    title, heading or body: a search can only ever match passages."""
     source = loaded.source
     root = display_path(source.root)
     return (
         f'{{"{fields.KIND}":"{fields.KIND_FILE}","{fields.ID}":"file:{doc_id}","{fields.DOC_ID}":"{doc_id}",'
         f'"{fields.ROOT}":{_text(root)},"{fields.PATH}":{_text(display_path(source.root / source.relative))},'
-        f'"{fields.TITLE}":{_text(loaded.title)},"{fields.SIZE}":{source.size},'
+        f'"{fields.SIZE}":{source.size},'
         f'"{fields.MODIFIED_NS}":{source.mtime_ns},"{fields.CONTENT_HASH}":"{loaded.content_hash}",'
         f'"{fields.PASSAGES}":{len(loaded.passages)},"{fields.DOC_KEY}":{fields.doc_key(doc_id)},'
         f'"{fields.ROOT_KEY}":{fields.root_key(root)}}}'

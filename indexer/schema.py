@@ -8,7 +8,8 @@ Three kinds of Tantivy documents live in one index, told apart by the ``kind`` f
   atomically with that file's passages, so the manifest can never disagree with the index;
 * ``root`` — one indexed folder and when it was last indexed.
 
-Searches only ever match ``passage`` documents because only they have body/title/heading terms.
+Searches only ever match ``passage`` documents: only they have body/title/heading terms, and the search
+tool excludes the other kinds as well (indexes written before file records lost their title).
 """
 
 from __future__ import annotations

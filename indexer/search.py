@@ -178,6 +178,11 @@ class SearchTool:
                     continue
                 query = tantivy.Query.term_query(self._schema, field, form, index_option="freq")
                 clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(query, boost)))
+        # Only passages are results. File records hold no searchable text, but indexes written
+        # before that was so gave theirs a title; excluding by kind keeps those out too, and a
+        # MustNot clause leaves the scores of the passages untouched.
+        for kind in (fields.KIND_FILE, fields.KIND_ROOT):
+            clauses.append((tantivy.Occur.MustNot, self._store.term(fields.KIND, kind)))
         return tantivy.Query.boolean_query(clauses)
 
     def _ranked_hits(self, searcher: tantivy.Searcher, query: tantivy.Query, limit: int) -> list[SearchHit]:
