@@ -13,7 +13,6 @@ import re
 from collections.abc import Iterable, Iterator
 from itertools import accumulate, repeat
 
-import numpy as np
 import pypdfium2
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -241,6 +240,8 @@ def _depth_bound(text: str) -> int:
     """An upper bound on the nesting depth, counting every start tag as opening a level (void
     elements included, so it never underestimates). Vectorised, it costs a fifth of the exact scan,
     which then only runs for the rare file whose bound is over the limit."""
+    import numpy as np  # here, not at the top: numpy costs each worker 14 MB, and few files get here
+
     kinds = "".join(_ANY_TAG.findall(text)).encode("ascii")
     if not kinds:
         return 0
