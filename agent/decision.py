@@ -11,11 +11,12 @@ the shape with pydantic and reports what was wrong in words the model can act on
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from agent.answers import AnswerChoice
 from indexer.results import LIMIT_MAX, LIMIT_MIN, QUERY_MAX_CHARS, QUERY_MIN_CHARS
 
 Action = Literal["search", "final", "clarify"]
@@ -77,29 +78,26 @@ def _search_schema(queries: Sequence[str] | None) -> dict[str, Any]:
 
 
 def _final_schema(
-    labels: Sequence[str], answer_max_chars: int, answers: Mapping[str, Sequence[str]] | None
+    labels: Sequence[str], answer_max_chars: int, answers: Sequence[AnswerChoice] | None
 ) -> list[dict[str, Any]]:
     """A cited answer (when there are labels to cite) or the fixed no-evidence answer with no citations.
 
-    With ``answers`` (label -> candidate sentences) each label gets its own variant whose answer is one of that
-    source's sentences, cited inline: the model chooses evidence and sentence, it does not write prose.
+    With ``answers`` each choice whose labels are all citable is one variant, its citations and its text fixed
+    (verbatim sentences, cited inline): the model decides which answer, or that there is not enough evidence;
+    it does not write prose.
     """
     # "items" matters: without it llama.cpp's schema converter ignores maxItems and allows any array.
     no_citations = {"type": "array", "items": {"type": "string"}, "maxItems": 0}
     abstaining = _final_variant(no_citations, {"const": NO_EVIDENCE_ANSWER})
     if not labels:
         return [abstaining]
-    if answers:
+    offered = [choice for choice in answers or () if set(choice.citations) <= set(labels)]
+    if offered:
         chosen = [
-            _final_variant(
-                {"type": "array", "items": {"enum": [label]}, "minItems": 1, "maxItems": 1},
-                {"enum": [f"{grammar_safe(sentence)} [{label}]" for sentence in answers[label]]},
-            )
-            for label in labels
-            if answers.get(label)
+            _final_variant({"const": list(choice.citations)}, {"enum": [grammar_safe(choice.text)]})
+            for choice in offered
         ]
-        if chosen:
-            return [*chosen, abstaining]
+        return [*chosen, abstaining]
     citations = {
         "type": "array",
         "items": {"enum": list(labels)},
@@ -141,13 +139,13 @@ def decision_schema(
     labels: Sequence[str],
     *,
     queries: Sequence[str] | None = None,
-    answers: Mapping[str, Sequence[str]] | None = None,
+    answers: Sequence[AnswerChoice] | None = None,
     answer_max_chars: int = 600,
 ) -> dict[str, Any]:
     """The JSON schema for this step: only the allowed actions, citations limited to ``labels``.
 
     With ``queries`` the search query is a choice among them (an enum) instead of free text; with ``answers``
-    the answer is a choice among each citable source's sentences.
+    the answer is a choice among those code-composed answers (see ``agent.answers``).
     """
     options: list[dict[str, Any]] = []
     if "search" in allowed:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from agent.answers import AnswerChoice, answer_choices, compound_parts, ranked_candidates
 from agent.continuation import clarity_text, continuation_of, continued_opening, topic_text
 from agent.decision import (
     Action,
@@ -295,10 +296,18 @@ class _TaskRun:
     def _evidence(self) -> Evidence:
         return assess(self.terms, self.state.sources, weights=self.term_weights)
 
-    def _answer_choices(self, evidence: Evidence) -> dict[str, list[str]]:
-        sources = [source for source in self.state.sources if source.label in evidence.citable]
-        limit = self.settings.answer_sentences
-        return {source.label: self.ledger.answer_sentences(source, self.terms, limit) for source in sources}
+    def _answer_choices(self, evidence: Evidence) -> list[AnswerChoice]:
+        """Code-composed answers from the citable sources' best sentences, best first (``agent.answers``)."""
+        parts = compound_parts(self.topic)
+        per_source = max(self.settings.answer_sentences, parts)
+        sentences = {
+            source.label: self.ledger.answer_sentences(source, self.terms, per_source, self.term_weights)
+            for source in self.state.sources
+            if source.label in evidence.citable
+        }
+        candidates = ranked_candidates(sentences, self.terms, self.term_weights)
+        limit = self.settings.answer_candidates
+        return answer_choices(candidates, self.terms, self.term_weights, parts=parts, limit=limit)
 
     def _query_choices(self, evidence: Evidence) -> list[str]:
         return candidate_queries(self.topic, evidence.missing, self.queries_run)

@@ -51,8 +51,16 @@ class AgentSettings(BaseModel):
         default=1,
         ge=1,
         le=5,
-        description="Sentences offered per citable source when answers are choices; with one, the model chooses "
-        "the evidence and code's best-matching sentence of it is the answer (SmolLM2 picked worse sentences).",
+        description="Best sentences of each citable source that compete for the answer when answers are choices "
+        "(a compound question considers at least one per part).",
+    )
+    answer_candidates: int = Field(
+        default=1,
+        ge=1,
+        le=5,
+        description="Answers offered when answers are choices, code's best first. With one, the model decides "
+        "between code's best-ranked answer and 'not enough evidence': SmolLM2 cited S1 in 37 of 41 answers "
+        "whatever the sources said, so a choice among sources only echoed the search order.",
     )
     answer_coverage: float = Field(
         default=0.75,

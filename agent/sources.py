@@ -10,10 +10,11 @@ keeps the prompt append-only and short.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from agent.answers import rank_sentences, unfit_as_answer
 from agent.evidence import overlap
 from agent.state import Source
 from agent.wrapping import escape_attribute, new_fence_nonce, sanitise_document_text, wrap_sources
@@ -151,16 +152,24 @@ class SourceLedger:
     def shown_text(self, source: Source) -> str:
         return self._shown.get(source.label, source.snippet)
 
-    def answer_sentences(self, source: Source, terms: Sequence[str], limit: int = 2) -> list[str]:
-        """Up to ``limit`` of the sentences the model was shown of ``source``, best key-word match first."""
+    def answer_sentences(
+        self,
+        source: Source,
+        terms: Sequence[str],
+        limit: int = 2,
+        weights: Mapping[str, float] | None = None,
+    ) -> list[str]:
+        """Up to ``limit`` of the sentences the model was shown of ``source``, best answer first.
+
+        Ranked by :func:`agent.answers.rank_sentences` (rare key words close together); a sentence that is
+        protocol text or addressed to the assistant is never offered (:func:`agent.answers.unfit_as_answer`).
+        """
         shown = [
             sanitise_document_text(sentence, self.nonce, ANSWER_SENTENCE_CHARS)
             for sentence in self._sentences_shown(source)
         ]
-        sentences = [sentence for sentence in shown if len(sentence) > 12]
-        # Best key-word match first; on a tie, a sentence that does not just introduce something ("...:").
-        ranked = sorted(sentences, key=lambda sentence: (-overlap(sentence, terms), sentence.endswith(":")))
-        return ranked[:limit]
+        sentences = [sentence for sentence in shown if len(sentence) > 12 and not unfit_as_answer(sentence)]
+        return rank_sentences(sentences, terms, weights)[:limit]
 
     def _sentences_shown(self, source: Source) -> list[str]:
         shown = self.shown_text(source)

@@ -7,6 +7,7 @@ import json
 import jsonschema
 import pytest
 
+from agent.answers import AnswerChoice
 from agent.decision import (
     NO_EVIDENCE_ANSWER,
     DecisionError,
@@ -88,13 +89,26 @@ def test_final_without_citable_sources_offers_only_the_no_evidence_answer() -> N
         jsonschema.validate({"action": "final", "citations": ["S1"], "answer": "x [S1]"}, schema)
 
 
-def test_answer_choices_pair_each_label_with_its_own_sentences() -> None:
-    schema = decision_schema(
-        ["final"], ["S1", "S2"], answers={"S1": ["Tea is green."], "S2": ["Lava flows."]}
-    )
+def test_answer_choices_fix_citations_and_text_together() -> None:
+    choices = [
+        AnswerChoice(citations=("S1",), text="Tea is green. [S1]"),
+        AnswerChoice(citations=("S2", "S1"), text="Lava flows. [S2] Tea is green. [S1]"),
+    ]
+    schema = decision_schema(["final"], ["S1", "S2"], answers=choices)
     jsonschema.validate({"action": "final", "citations": ["S1"], "answer": "Tea is green. [S1]"}, schema)
+    two = {"action": "final", "citations": ["S2", "S1"], "answer": "Lava flows. [S2] Tea is green. [S1]"}
+    jsonschema.validate(two, schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"action": "final", "citations": ["S1"], "answer": "Lava flows. [S2]"}, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"action": "final", "citations": ["S2"], "answer": "Tea is green. [S1]"}, schema)
+
+
+def test_answer_choices_citing_an_uncitable_label_are_not_offered() -> None:
+    choices = [AnswerChoice(citations=("S3",), text="Boiling water. [S3]")]
+    schema = decision_schema(["final"], ["S1"], answers=choices)
+
+    assert "Boiling water" not in json.dumps(schema)
 
 
 def test_query_choices_are_an_enum() -> None:
