@@ -136,3 +136,39 @@ def test_lone_surrogate_escape_from_the_model_is_an_invalid_decision_not_a_crash
     assert state.search_count == 0
     (trajectory_path,) = list_trajectories(carrel_home / "trajectories")
     assert load_trajectory(trajectory_path).complete
+
+
+def test_continue_last_answers_from_the_carried_sources(
+    index_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], carrel_home: Path
+) -> None:
+    first = script_file(tmp_path, [search("green tea water"), search("volcano lava")])
+    assert ask(index_dir, first, "--max-searches", "1") == 3
+    capsys.readouterr()
+    followup = tmp_path / "followup"
+    followup.mkdir()
+    answer_only = script_file(followup, [final(TEA_ANSWER, ["S1"])])
+    assert ask(index_dir, answer_only, "--continue", "last", question="the green tea, please") == 0
+    out, err = capsys.readouterr()
+    assert out.startswith(TEA_ANSWER) and "tea.md" in out
+    assert "searched" not in err  # S1 came from the first task; no new search was needed
+    newest = load_trajectory(list_trajectories(carrel_home / "trajectories")[0])
+    assert newest.final_state is not None and newest.final_state.continues is not None
+
+
+@pytest.mark.parametrize("spec", ["last", "missing.jsonl"])
+def test_continue_needs_a_finished_needs_user_task(
+    index_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], spec: str
+) -> None:
+    model = script_file(tmp_path, [final(TEA_ANSWER, ["S1"])])
+    assert ask(index_dir, model, "--continue", str(tmp_path / spec) if spec != "last" else spec) == 2
+    assert "--continue" in capsys.readouterr().err
+
+
+def test_a_completed_task_cannot_be_continued(
+    index_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    model = script_file(tmp_path, [search("green tea water"), final(TEA_ANSWER, ["S1"])])
+    assert ask(index_dir, model) == 0
+    capsys.readouterr()
+    assert ask(index_dir, model, "--continue", "last", question="and oolong?") == 2
+    assert "--continue" in capsys.readouterr().err

@@ -4,6 +4,9 @@ Each step is printed to stderr as it happens; the answer and its numbered source
 ``--json``, the final ``AgentState``). Every task is recorded as a trajectory under CARREL_HOME. The first Ctrl-C
 asks the agent to stop after the current step (``cancelled``); a second one interrupts at once.
 
+``--continue TRAJECTORY`` (or ``--continue last``) continues a task that stopped ``needs_user``: the new
+question refines it, and the sources it found carry over under the same labels (see ``agent.continuation``).
+
 Exit codes: 0 completed, 3 needs_user, 1 failed (or Carrel could not start), 2 usage error.
 """
 
@@ -25,7 +28,14 @@ from agent.loop import Agent
 from agent.settings import AgentSettings
 from agent.state import AgentState, ObservationContent, PlanContent, Source
 from agent.system_prompt import load_system_prompt
-from agent.trajectory import RunContext, TrajectoryRecorder, recorded
+from agent.trajectory import (
+    RunContext,
+    TrajectoryError,
+    TrajectoryRecorder,
+    list_trajectories,
+    load_trajectory,
+    recorded,
+)
 from indexer.errors import IndexProblem
 from indexer.search import SearchTool, open_search_tool
 from models.errors import ModelError
@@ -64,6 +74,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--max-searches", type=int, help="searches allowed (default 3)")
     parser.add_argument("--token-budget", type=int, help="prompt + completion tokens allowed (default 12000)")
     parser.add_argument("--json", action="store_true", help="print the final agent state as JSON on stdout")
+    parser.add_argument(
+        "--continue",
+        dest="continue_from",
+        metavar="TRAJECTORY",
+        help="continue a task that stopped needing you (its trajectory file, or 'last'): the question "
+        "refines it, and its sources carry over with the same labels",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -96,6 +113,26 @@ def config_limits(home: CarrelHome) -> tuple[dict[str, Any], str | None]:
         print(f"carrel ask: {warning}", file=sys.stderr)
     values = {name: getattr(config, name) for name in CONFIG_LIMITS if name in config.model_fields_set}
     return values, config.model
+
+
+def previous_task(spec: str | None, home: CarrelHome) -> AgentState | None:
+    """The final state of the task ``--continue`` names (a trajectory file, or 'last' for the newest)."""
+    if spec is None:
+        return None
+    if spec == "last":
+        newest = list_trajectories(home.trajectories_dir)
+        if not newest:
+            raise UsageError(f"--continue last: no past tasks under {home.trajectories_dir}")
+        path = newest[0]
+    else:
+        path = Path(spec)
+    try:
+        state = load_trajectory(path).final_state
+    except (OSError, TrajectoryError) as error:
+        raise UsageError(f"--continue: {error}") from None
+    if state is None:
+        raise UsageError(f"--continue: {path} holds a task that never finished; ask afresh instead")
+    return state
 
 
 def open_tool(index_dir: Path) -> SearchTool:
@@ -214,6 +251,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         if not question:
             raise UsageError("the question is empty")
+        previous = previous_task(args.continue_from, home)
         config_values, config_model = config_limits(home)
         settings = agent_settings(args, config_values)
         tool = open_tool(args.index_dir or home.index_dir)
@@ -225,7 +263,7 @@ def run(args: argparse.Namespace) -> int:
     except (StartupError, ModelError) as error:
         print(f"carrel ask: {error}", file=sys.stderr)
         return EXIT_FAILED
-    return ask(question, settings, tool, model, choice, home, as_json=args.json)
+    return ask(question, settings, tool, model, choice, home, as_json=args.json, previous=previous)
 
 
 def ask(
@@ -237,6 +275,7 @@ def ask(
     home: CarrelHome,
     *,
     as_json: bool,
+    previous: AgentState | None = None,
 ) -> int:
     prompt = load_system_prompt()
     context = RunContext(
@@ -248,10 +287,15 @@ def ask(
         settings=settings,
     )
     cancel = CancelOnInterrupt()
+    agent = Agent(model=model, tool=tool, settings=settings, prompt=prompt)
+    try:
+        events = agent.run(question, should_cancel=cancel, previous=previous)
+    except ValueError as error:  # a completed or still-running task cannot be continued
+        print(f"carrel ask: --continue: {error}", file=sys.stderr)
+        return EXIT_USAGE
     cancel.install()
     recorder = TrajectoryRecorder(home.trajectories_dir, context)
-    agent = Agent(model=model, tool=tool, settings=settings, prompt=prompt)
-    state = run_agent(recorded(agent.run(question, should_cancel=cancel), recorder))
+    state = run_agent(recorded(events, recorder))
     if recorder.path is not None:
         print(f"trajectory: {recorder.path}", file=sys.stderr)
     print(state.model_dump_json(indent=2) if as_json else report(state))
