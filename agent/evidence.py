@@ -277,16 +277,33 @@ def needs_clarifying(question: str) -> bool:
     """A question pointing at something it never names: "What does it return?", "Is that allowed here?".
 
     Vague when a referring word ("it", "that", "one", ...) comes before any key word, or when the question has
-    at most two key words and a referring word anywhere. "What does the pass statement do when it is executed?"
+    at most two key words and a referring word anywhere. An existential "there" ("Is there a limit for the length
+    of integer literals?") refers to nothing. "What does the pass statement do when it is executed?"
     names its subject before "it", so it is not vague.
     """
     words = _WORD.findall(question.casefold())
     terms = key_terms(question)
-    referring = [index for index, word in enumerate(words) if word in REFERRING_WORDS]
+    referring = [
+        index
+        for index, word in enumerate(words)
+        if word in REFERRING_WORDS and not _existential_there(words, index)
+    ]
     if not referring:
         return False
     first_term = next((index for index, word in enumerate(words) if word in terms), len(words))
     return referring[0] < first_term or len(terms) <= 2
+
+
+_TO_BE = frozenset({"is", "are", "was", "were", "be"})
+
+
+def _existential_there(words: Sequence[str], index: int) -> bool:
+    """ "Is there a limit ...?" / "there are ...": a "there" beside a form of "to be" points at nothing."""
+    if words[index] != "there":
+        return False
+    before = words[index - 1] if index > 0 else ""
+    after = words[index + 1] if index + 1 < len(words) else ""
+    return before in _TO_BE or after in _TO_BE
 
 
 # Words that look like names in code or part numbers (an underscore, or letters mixed with digits): rare, so
@@ -330,3 +347,25 @@ def normalised(query: str) -> str:
     folded = query.casefold()
     words = sorted(set(_WORD.findall(folded)))
     return " ".join(words) if words else " ".join(folded.split())
+
+
+def open_parts(question: str, sources: Iterable[Source], already_run: Iterable[str]) -> list[str]:
+    """Queries for the parts of a compound question that no search has looked for yet, in question order.
+
+    Key-word coverage over the whole question can pass while one part went unsearched: "Which exception does a
+    failing assert raise, and which one does deleting an unbound name raise?" finds "raise" everywhere. A part
+    counts as looked for once its own query ran, or once one source mentions every key word only that part has.
+    """
+    parts = [key_terms(part) for part in question_parts(question)]
+    if len(parts) < 2:
+        return []
+    run = {normalised(query) for query in already_run}
+    stems = [_source_stems(source) for source in sources]
+    open_queries: list[str] = []
+    for index, terms in enumerate(parts):
+        others = {term for other, words in enumerate(parts) if other != index for term in words}
+        own = [term for term in terms if term not in others] or terms
+        found = any(all(mentions(source, term) for term in own) for source in stems)
+        if not found and normalised(" ".join(terms)) not in run:
+            open_queries.append(" ".join(terms))
+    return open_queries

@@ -46,6 +46,7 @@ from agent.evidence import (
     candidate_queries,
     key_terms,
     needs_clarifying,
+    open_parts,
     rarity_weights,
 )
 from agent.guards import check_final
@@ -257,7 +258,8 @@ class _TaskRun:
         """Actions offered in the next schema: code narrows the choice, the model picks within it.
 
         An unnamed-referent question may only be clarified; searching stops being offered once the sources
-        mention enough of the question's key words, on the last step, or when searches are used up; and when
+        mention enough of the question's key words and every part of a compound question has been searched for
+        (``agent.evidence.open_parts``), on the last step, or when searches are used up; and when
         only an answer is left but no source mentions the key words, code ends the task ``no_evidence`` itself.
         """
         if self.state.step_count == 0 and needs_clarifying(self.clarity):
@@ -266,7 +268,8 @@ class _TaskRun:
             return ["final"]
         evidence = self._evidence()
         searchable = self._query_choices(evidence) or not self.settings.query_choices
-        if self._can_search() and searchable and evidence.coverage < self.settings.answer_coverage:
+        wanted = evidence.coverage < self.settings.answer_coverage or bool(self._open_parts())
+        if self._can_search() and searchable and wanted:
             return ["search", "final"] if self.state.sources else ["search"]
         if not self.state.sources and self.state.search_count == 0:
             raise _Stop(
@@ -310,7 +313,13 @@ class _TaskRun:
         return answer_choices(candidates, self.terms, self.term_weights, parts=parts, limit=limit)
 
     def _query_choices(self, evidence: Evidence) -> list[str]:
+        """Code-built queries; once enough key words are found, only those for parts not yet searched."""
+        if evidence.coverage >= self.settings.answer_coverage:
+            return self._open_parts()
         return candidate_queries(self.topic, evidence.missing, self.queries_run)
+
+    def _open_parts(self) -> list[str]:
+        return open_parts(self.topic, self.state.sources, self.queries_run)
 
     # -- asking the model ----------------------------------------------------------------------------------
 

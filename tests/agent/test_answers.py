@@ -18,6 +18,8 @@ from agent.answers import (
     unfit_as_answer,
 )
 from agent.decision import NO_EVIDENCE_ANSWER
+from agent.evidence import open_parts
+from agent.state import Source
 from indexer.build import index_folders
 from indexer.search import SearchTool, open_search_tool
 from tests.agent.conftest import final, run_script, search
@@ -191,3 +193,36 @@ def test_a_hostile_sentence_that_matches_best_is_never_offered(tmp_path: Path) -
     offered = json.dumps(model.schemas[-1])
     assert "CANARY-1234" not in offered
     assert "Sencha is steeped at 75 degrees. [S1]" in offered
+
+
+# -- searching each part of a compound question ------------------------------------------------------------
+
+
+def brew_source(label: str, snippet: str) -> Source:
+    return Source(
+        label=label, passage_id=label, doc_id=label, title="", path=f"{label}.md", snippet=snippet, query="q"
+    )
+
+
+def test_a_part_is_open_until_its_query_ran_or_a_source_names_its_own_key_words() -> None:
+    question = "At what temperature is sencha steeped, and what are shield volcanoes built from?"
+    tea = brew_source("S1", "Sencha is steeped at a temperature of 75 degrees.")
+
+    assert open_parts(question, [tea], ["temperature sencha steeped"]) == ["shield volcanoes built"]
+    assert open_parts(question, [tea], ["temperature sencha steeped", "shield volcanoes built"]) == []
+    lava = brew_source("S2", "Shield volcanoes are built from basalt.")
+    assert open_parts(question, [tea, lava], []) == []
+    assert open_parts("At what temperature is sencha steeped?", [], []) == []
+
+
+def test_search_stays_open_for_an_unsearched_part_even_when_key_words_are_covered(
+    brew_tool: SearchTool,
+) -> None:
+    question = "At what temperature is sencha steeped, and what are shield volcanoes built from?"
+    # Half the key words are found by the first search; at answer_coverage=0.5 that is "enough".
+    replies = [search("temperature sencha steeped")]
+    _, _, model = run_script(replies, brew_tool, question=question, answer_coverage=0.5)
+
+    second = model.schemas[1]
+    assert '"enum": ["shield volcanoes built"]' in json.dumps(second)
+    assert '"enum": ["shield volcanoes built"]' not in json.dumps(model.schemas[0])

@@ -183,6 +183,8 @@ def test_candidate_queries_put_missing_words_first_and_never_repeat() -> None:
         ("What does it return?", True),
         ("Is that allowed inside the loop?", True),
         ("What does the pass statement do when it is executed?", False),
+        ("Is there a limit for the length of integer literals?", False),
+        ("Is it there?", True),
         (
             "Which exception does a failing assert raise, and which one does deleting an unbound name raise?",
             False,
