@@ -23,7 +23,7 @@ from corpus.walk import DEFAULT_MAX_BYTES, absolute_path, walk_root
 from indexer import schema as fields
 from indexer.errors import RootFolderError
 from indexer.pipeline import prepare_all
-from indexer.prepare import PrepareOutcome
+from indexer.prepare import PreparedFile, PrepareOutcome
 from indexer.results import RootInfo
 from indexer.store import (
     IndexStore,
@@ -259,13 +259,32 @@ class IndexRun:
             self.failed.append(FileProblem(path=display_path(outcome.path), reason=_reason_text(outcome)))
             self.counts["removed" if known is not None else "failed"] += 1
             return
-        for document in outcome.json_documents():
-            writer.add_json(document)
+        try:
+            for document in outcome.json_documents():
+                writer.add_json(document)
+        except ValueError as error:
+            self.refused_by_index(writer, doc_id, outcome, known, error)
+            return
         if known is None:
             self.counts["added"] += 1
         else:
             same = self.store.content_hash(doc_id) == outcome.content_hash
             self.counts["unchanged" if same else "updated"] += 1
+
+    def refused_by_index(
+        self,
+        writer: tantivy.IndexWriter,
+        doc_id: str,
+        prepared: PreparedFile,
+        known: ManifestEntry | None,
+        error: ValueError,
+    ) -> None:
+        """Tantivy refused one of the file's documents: drop the ones it took (a delete in the same
+        commit covers documents added before it) and report the file, instead of failing the run."""
+        writer.delete_documents_by_term(fields.DOC_ID, doc_id)
+        reason = f"the index refused it: {str(error).splitlines()[0][:200]}"
+        self.failed.append(FileProblem(path=display_path(prepared.source.path), reason=reason))
+        self.counts["removed" if known is not None else "failed"] += 1
 
     def write_roots(self, writer: tantivy.IndexWriter, root_keys: list[str]) -> None:
         now = int(datetime.now(tz=UTC).timestamp())

@@ -70,7 +70,7 @@ def passage_lines(doc_id: str, loaded: LoadedDocument) -> list[str]:
     shared = (
         f'{{"{fields.KIND}":"{fields.KIND_PASSAGE}","{fields.DOC_ID}":"{doc_id}",'
         f'"{fields.PATH}":{_text(display_path(source.root / source.relative))},'
-        f'"{fields.TITLE}":{_text(loaded.title)},"{fields.MODIFIED_NS}":{source.mtime_ns},'
+        f'"{fields.TITLE}":{_text(loaded.title)},"{fields.MODIFIED_NS}":{fields.stored_ns(source.mtime_ns)},'
     )
     lines = []
     heading, heading_json = None, ""
@@ -94,7 +94,7 @@ def file_record_line(doc_id: str, loaded: LoadedDocument) -> str:
         f'{{"{fields.KIND}":"{fields.KIND_FILE}","{fields.ID}":"file:{doc_id}","{fields.DOC_ID}":"{doc_id}",'
         f'"{fields.ROOT}":{_text(root)},"{fields.PATH}":{_text(display_path(source.root / source.relative))},'
         f'"{fields.SIZE}":{source.size},'
-        f'"{fields.MODIFIED_NS}":{source.mtime_ns},"{fields.CONTENT_HASH}":"{loaded.content_hash}",'
+        f'"{fields.MODIFIED_NS}":{fields.stored_ns(source.mtime_ns)},"{fields.CONTENT_HASH}":"{loaded.content_hash}",'
         f'"{fields.PASSAGES}":{len(loaded.passages)},"{fields.DOC_KEY}":{fields.doc_key(doc_id)},'
         f'"{fields.ROOT_KEY}":{fields.root_key(root)}}}'
     )

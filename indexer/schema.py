@@ -45,11 +45,23 @@ KIND_FILE = "file"
 KIND_ROOT = "root"
 
 SEARCH_FIELDS = (BODY, TITLE, HEADING)
+U64_MASK = (1 << 64) - 1
 
 
 def doc_key(doc_id: str) -> int:
     """Document IDs are 12 hex digits, so they fit a u64 column."""
     return int(doc_id, 16)
+
+
+def stored_ns(nanoseconds: int) -> int:
+    """A signed timestamp as the u64 the column holds (two's complement): a file dated before 1970 has a
+    negative mtime, which a u64 field refuses, and the manifest must read back exactly what stat() said."""
+    return nanoseconds & U64_MASK
+
+
+def read_ns(stored: int) -> int:
+    """The signed timestamp :func:`stored_ns` encoded."""
+    return stored - (1 << 64) if stored >= 1 << 63 else stored
 
 
 def root_key(root: str) -> int:

@@ -51,8 +51,9 @@ def display_path(path: Path | str) -> str:
     return os.fsencode(path).decode("utf-8", "backslashreplace")
 
 
-def from_ns(nanoseconds: int) -> datetime:
-    return datetime.fromtimestamp(nanoseconds / 1e9, tz=UTC)
+def from_ns(stored: int) -> datetime:
+    """The datetime of a stored (u64-encoded) nanosecond timestamp."""
+    return datetime.fromtimestamp(fields.read_ns(stored) / 1e9, tz=UTC)
 
 
 def is_lock_busy(error: Exception) -> bool:
@@ -192,7 +193,7 @@ class IndexStore:
         except (ValueError, OSError) as error:
             raise IndexCorruptError(self.index_dir, _first_line(error)) from error
         entries = (
-            ManifestEntry(f"{key:012x}", root, size, mtime, passages)
+            ManifestEntry(f"{key:012x}", root, size, fields.read_ns(mtime), passages)
             for key, root, size, mtime, passages in zip(*columns, strict=True)
         )
         return {entry.doc_id: entry for entry in entries}

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
+from datetime import UTC, datetime
 from pathlib import Path
+
+import pytest
 
 from corpus.documents import SourceFile
 from corpus.loading import LoadedDocument, load_source
 from corpus.walk import walk_root
+from indexer import prepare as prepare_module
 from indexer.build import index_folders
 from indexer.prepare import PreparedFile, prepare_file
 from indexer.search import open_search_tool
@@ -81,3 +86,39 @@ def test_lone_surrogates_from_undecodable_names_are_replaced_not_fatal(tmp_path:
     assert summary.added == 1 and not summary.failed
     [hit] = open_search_tool(tmp_path / "index").search("crema").items
     assert hit.path.endswith("caf\\xe9.txt")
+
+
+def test_a_file_dated_before_1970_is_indexed_and_then_unchanged(tmp_path: Path) -> None:
+    corpus = tmp_path / "notes"
+    corpus.mkdir()
+    scroll = corpus / "scroll.txt"
+    scroll.write_text("an ancient scroll about lighthouses\n")
+    os.utime(scroll, ns=(-315_619_200 * 10**9, -315_619_200 * 10**9))  # 1960-01-01
+    first = index_folders([corpus], tmp_path / "index")
+    assert first.added == 1 and not first.failed
+    assert index_folders([corpus], tmp_path / "index").unchanged == 1
+    [hit] = open_search_tool(tmp_path / "index").search("scroll").items
+    assert hit.modified_at == datetime(1960, 1, 1, tzinfo=UTC)
+
+
+def test_a_document_the_index_refuses_fails_that_file_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    corpus = tmp_path / "notes"
+    corpus.mkdir()
+    (corpus / "good.txt").write_text("a good note about espresso\n")
+    (corpus / "bad.txt").write_text("a note about espresso the index will refuse\n")
+    real_lines = prepare_module.passage_lines
+
+    def one_refused(doc_id: str, loaded: LoadedDocument) -> list[str]:
+        lines = real_lines(doc_id, loaded)
+        if loaded.source.path.name == "bad.txt":
+            lines.append(json.dumps({"kind": "passage", "doc_id": doc_id, "ordinal": -1}))
+        return lines
+
+    monkeypatch.setattr(prepare_module, "passage_lines", one_refused)
+    summary = index_folders([corpus], tmp_path / "index")
+    assert summary.added == 1 and [problem.path for problem in summary.failed] == [str(corpus / "bad.txt")]
+    assert "index refused" in summary.failed[0].reason
+    hits = open_search_tool(tmp_path / "index").search("espresso").items
+    assert [hit.path for hit in hits] == [str(corpus / "good.txt")]  # bad.txt's first passage was dropped too
