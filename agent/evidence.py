@@ -219,6 +219,8 @@ class Evidence:
     found: list[str]
     citable: list[str]
     weights: Mapping[str, float] = field(default_factory=dict)
+    mentioning: list[str] = field(default_factory=list)
+    """Every source that mentions a key word, most key words first: where code-ranked answers may come from."""
 
     @property
     def missing(self) -> list[str]:
@@ -270,7 +272,14 @@ def assess(
     ranked = sorted((item for item in matches if 2 * item[0] >= best), key=lambda item: -item[0])
     citable = [label for _, label in ranked[:max_citable]]
     found_terms = [term for term in terms if term in found]
-    return Evidence(terms=list(terms), found=found_terms, citable=citable, weights=dict(weights or {}))
+    mentioning = [label for _, label in sorted(matches, key=lambda item: -item[0])]
+    return Evidence(
+        terms=list(terms),
+        found=found_terms,
+        citable=citable,
+        weights=dict(weights or {}),
+        mentioning=mentioning,
+    )
 
 
 def needs_clarifying(question: str) -> bool:

@@ -177,8 +177,6 @@ class _TaskRun:
         )
         if task_id:
             self.state.task_id = task_id
-        reader = agent.tool if isinstance(agent.tool, PassageReader) else None
-        self.ledger = SourceLedger(self.settings.source_chars, reader=reader)
         self.topic = topic_text(carried, question)
         self.clarity = clarity_text(carried, question)
         carried_queries = carried.queries if carried else []
@@ -193,6 +191,8 @@ class _TaskRun:
         self.output_rejection: str | None = None
         self.terms = key_terms(self.topic)
         self.term_weights = _term_weights(agent.tool, self.terms)
+        reader = agent.tool if isinstance(agent.tool, PassageReader) else None
+        self.ledger = SourceLedger(self.settings.source_chars, reader=reader, weights=self.term_weights)
         if carried is not None:
             self.ledger.seed(carried.sources, self.topic)
             self.state.sources = list(carried.sources)
@@ -300,13 +300,13 @@ class _TaskRun:
         return assess(self.terms, self.state.sources, weights=self.term_weights)
 
     def _answer_choices(self, evidence: Evidence) -> list[AnswerChoice]:
-        """Code-composed answers from the citable sources' best sentences, best first (``agent.answers``)."""
+        """Code-composed answers from the best sentences of sources that mention a key word (``agent.answers``)."""
         parts = compound_parts(self.topic)
         per_source = max(self.settings.answer_sentences, parts)
         sentences = {
             source.label: self.ledger.answer_sentences(source, self.terms, per_source, self.term_weights)
             for source in self.state.sources
-            if source.label in evidence.citable
+            if source.label in evidence.mentioning
         }
         candidates = ranked_candidates(sentences, self.terms, self.term_weights)
         limit = self.settings.answer_candidates
@@ -326,7 +326,10 @@ class _TaskRun:
     def _ask_model(self, allowed: list[Action]) -> Generator[AgentEvent, None, Completion]:
         evidence = self._evidence()
         # Below the minimum coverage a cited answer is not on offer: answering means saying there is no evidence.
-        citable = evidence.citable if evidence.weighted_coverage >= self.settings.min_coverage else []
+        # Code-ranked answers may come from any source that mentions a key word: the tool's short snippet (what
+        # "citable" counts key words in) can miss what the passage says; the ranking reads the passage.
+        eligible = evidence.mentioning if self.settings.answer_choices else evidence.citable
+        citable = eligible if evidence.weighted_coverage >= self.settings.min_coverage else []
         schema = decision_schema(
             allowed,
             citable,

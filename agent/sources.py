@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from agent.answers import rank_sentences, unfit_as_answer
-from agent.evidence import overlap
+from agent.answers import rank_sentences, sentence_score, unfit_as_answer
+from agent.evidence import key_terms
 from agent.state import Source
 from agent.wrapping import escape_attribute, new_fence_nonce, sanitise_document_text, wrap_sources
 from indexer.results import PassageRecord, SearchHit, SearchResults
@@ -43,16 +43,23 @@ def sentences_of(text: str) -> list[str]:
     return [piece for piece in pieces if piece]
 
 
-def matched_sentences(text: str, query: str, max_chars: int) -> str:
-    """The sentences of ``text`` that share the most words with ``query``, in their original order."""
+def matched_sentences(
+    text: str, query: str, max_chars: int, weights: Mapping[str, float] | None = None
+) -> str:
+    """The sentences of ``text`` that best match ``query``, in their original order, within ``max_chars``.
+
+    Ranked like answers (:func:`agent.answers.sentence_score`: rare query words close together count most),
+    so the sentence most likely to answer is among those the model sees and may be offered as the answer.
+    """
     sentences = sentences_of(text)
     if len(" ".join(sentences)) <= max_chars:
         return " ".join(sentences)
-    wanted = _WORD.findall(query.casefold())
-    scored = sorted(range(len(sentences)), key=lambda index: -overlap(sentences[index], wanted))
+    wanted = key_terms(query) or _WORD.findall(query.casefold())
+    scores = [sentence_score(sentence, wanted, weights) for sentence in sentences]
+    ranked = sorted(range(len(sentences)), key=lambda index: -scores[index])
     chosen: set[int] = set()
     used = 0
-    for index in scored:
+    for index in ranked:
         if used + len(sentences[index]) + 1 > max_chars and chosen:
             continue
         chosen.add(index)
@@ -71,9 +78,14 @@ class SourceLedger:
     """Labels for every passage seen in one task, and the fence nonce that task's observations use."""
 
     def __init__(
-        self, source_chars: int, nonce: str | None = None, reader: PassageReader | None = None
+        self,
+        source_chars: int,
+        nonce: str | None = None,
+        reader: PassageReader | None = None,
+        weights: Mapping[str, float] | None = None,
     ) -> None:
         self.source_chars = source_chars
+        self.weights = dict(weights or {})
         self.nonce = nonce or new_fence_nonce()
         self.reader = reader
         self._by_passage: dict[str, Source] = {}
@@ -110,7 +122,7 @@ class SourceLedger:
 
     def _register(self, source: Source, text: str, text_to_match: str) -> None:
         self._by_passage[source.passage_id] = source
-        self._shown[source.label] = matched_sentences(text, text_to_match, self.source_chars)
+        self._shown[source.label] = matched_sentences(text, text_to_match, self.source_chars, self.weights)
         self._sentences[source.label] = sentences_of(text)
         self._next_number = max(self._next_number, int(source.label[1:]) + 1)
 

@@ -4,6 +4,7 @@ question, hostile sentences never offered, and the loop offering code's best ans
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -19,8 +20,10 @@ from agent.answers import (
 )
 from agent.decision import NO_EVIDENCE_ANSWER
 from agent.evidence import open_parts
+from agent.sources import matched_sentences
 from agent.state import Source
 from indexer.build import index_folders
+from indexer.results import PassageRecord, SearchHit, SearchResults
 from indexer.search import SearchTool, open_search_tool
 from tests.agent.conftest import final, run_script, search
 
@@ -226,3 +229,65 @@ def test_search_stays_open_for_an_unsearched_part_even_when_key_words_are_covere
     second = model.schemas[1]
     assert '"enum": ["shield volcanoes built"]' in json.dumps(second)
     assert '"enum": ["shield volcanoes built"]' not in json.dumps(model.schemas[0])
+
+
+def test_the_shown_fragment_keeps_the_sentence_with_the_rare_query_word() -> None:
+    text = (
+        "A statement is executed in order. Another statement is executed after it. "
+        "The pass keyword does nothing at all."
+    )
+
+    shown = matched_sentences(text, "pass statement executed", 80, WEIGHTS)
+    assert "The pass keyword does nothing at all." in shown
+    assert len(shown) <= 80
+
+
+SNIPPET_PASSAGES = {
+    "a:0": ("a", "Yield and generators", "Yield yield yield function definition create kind.", ""),
+    "b:0": (
+        "b",
+        "Yield",
+        "Yield is a keyword.",
+        "Yield is a keyword. Using yield in a function definition is sufficient to create a generator "
+        "function instead of a normal function.",
+    ),
+}
+
+
+class SnippetTool:
+    """A tool whose snippets are short cuts of longer passages, like the indexer's highlighted fragments."""
+
+    def search(self, query: str, limit: int) -> SearchResults:
+        now = datetime.now(tz=UTC)
+        hits = [
+            SearchHit(
+                id=pid, doc_id=doc, title=title, path=f"{doc}.md", snippet=snippet, modified_at=now, score=1.0
+            )
+            for pid, (doc, title, snippet, _) in SNIPPET_PASSAGES.items()
+        ]
+        return SearchResults(query=query, searched_at=now, items=hits[:limit])
+
+    def passage(self, passage_id: str) -> PassageRecord | None:
+        doc, title, snippet, text = SNIPPET_PASSAGES[passage_id]
+        now = datetime.now(tz=UTC)
+        return PassageRecord(
+            id=passage_id,
+            doc_id=doc,
+            title=title,
+            path=f"{doc}.md",
+            ordinal=0,
+            text=text or snippet,
+            modified_at=now,
+        )
+
+
+def test_an_answer_may_come_from_a_source_whose_snippet_names_few_key_words() -> None:
+    question = "What kind of function does using yield in a function definition create?"
+    _, _, model = run_script(
+        [search("kind function yield definition create")], SnippetTool(), question=question
+    )
+
+    offered = offered_answers(model.schemas[-1])
+    assert offered[0].startswith("Using yield in a function definition is sufficient") and offered[
+        0
+    ].endswith("[S2]")
