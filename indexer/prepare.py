@@ -17,7 +17,7 @@ from json.encoder import encode_basestring  # the C encoder behind json.dumps(en
 from corpus.documents import SkippedFile, SourceFile
 from corpus.loading import LoadedDocument, load_source
 from indexer import schema as fields
-from indexer.store import clean_text, display_path
+from indexer.text import clean_text, display_path
 
 # Tantivy documents are separated by a bare newline: JSON escapes newlines inside strings, so one
 # never occurs inside a document (str.splitlines would also split on U+2028 and friends, which

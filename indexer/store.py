@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import json
-import os
 import shutil
 from collections import Counter
 from collections.abc import Iterator
@@ -22,6 +21,9 @@ import tantivy
 from indexer import schema as fields
 from indexer.errors import IndexBusyError, IndexCorruptError, IndexMissingError
 from indexer.results import RootInfo
+from indexer.text import clean_text, display_path
+
+__all__ = ["IndexStore", "clean_text", "display_path"]  # the text helpers live in indexer.text
 
 META_FILE = "carrel-index.json"
 LOCK_FILE = "carrel.lock"
@@ -37,18 +39,6 @@ class ManifestEntry:
     size: int
     mtime_ns: int
     passages: int
-
-
-def clean_text(text: str) -> str:
-    """Tantivy rejects lone surrogates (from undecodable file names or PDF text): replace them."""
-    if text.isascii():
-        return text
-    return text.encode("utf-8", "replace").decode("utf-8")
-
-
-def display_path(path: Path | str) -> str:
-    """The path as the user knows it; undecodable name bytes become ``\\xNN`` escapes."""
-    return os.fsencode(path).decode("utf-8", "backslashreplace")
 
 
 def from_ns(stored: int) -> datetime:
