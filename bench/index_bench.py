@@ -86,10 +86,20 @@ def run_baseline(corpus: Path, index_dir: Path) -> tuple[float, float, int]:
     return time.perf_counter() - started, cpu_seconds() - started_cpu, files
 
 
+# The child runs from ``-c``, not this file: multiprocessing's fork server and every extraction worker
+# import the main script again, and this one would load Tantivy, the search tool and the pydantic result
+# models into each worker (10 MB apiece) that `carrel index` itself never does.
+BENCH_DIR = Path(__file__).resolve().parent
+CHILD_CODE = (
+    f"import sys; from pathlib import Path; sys.path[:0] = [{str(BENCH_DIR)!r}, {str(REPO_ROOT)!r}]; "
+    "import index_bench; index_bench.carrel_child(Path(sys.argv[1]), Path(sys.argv[2]))"
+)
+
+
 def run_carrel_child(corpus: Path, index_dir: Path) -> dict[str, Any]:
     """Index in a fresh child process, sampled from here (a sampler thread inside the indexing
     process would take the GIL from it), so its whole tree's peak RSS and CPU are measured alone."""
-    command = [sys.executable, str(Path(__file__).resolve()), "--carrel-child", str(corpus), str(index_dir)]
+    command = [sys.executable, "-c", CHILD_CODE, str(corpus), str(index_dir)]
     child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     with TreeSampler(child.pid) as sampler:
         output, _ = child.communicate()
@@ -288,16 +298,11 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("corpus", type=Path)
-    parser.add_argument("index_dir", type=Path, nargs="?")
     parser.add_argument("--searches", type=int, default=1000)
     parser.add_argument(
         "--repeat", type=int, default=3, help="alternating full builds per side (best is kept)"
     )
-    parser.add_argument("--carrel-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.carrel_child:
-        carrel_child(args.corpus, args.index_dir)
-        return 0
     print(json.dumps(run_benchmark(args.corpus, args.searches, args.repeat)))
     return 0
 
