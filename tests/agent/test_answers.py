@@ -291,3 +291,14 @@ def test_an_answer_may_come_from_a_source_whose_snippet_names_few_key_words() ->
     assert offered[0].startswith("Using yield in a function definition is sufficient") and offered[
         0
     ].endswith("[S2]")
+
+
+def test_a_bigger_model_can_be_offered_the_runners_up(brew_tool: SearchTool) -> None:
+    question = "At what temperature is sencha steeped in a kettle?"
+    replies = [search("temperature sencha steeped kettle")]
+    _, _, model = run_script(replies, brew_tool, question=question, answer_candidates=2)
+
+    answers = offered_answers(model.schemas[-1])
+    assert (
+        len(answers) == 3 and answers[0].startswith("Sencha is steeped") and answers[-1] == NO_EVIDENCE_ANSWER
+    )
