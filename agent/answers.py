@@ -148,6 +148,7 @@ class AnswerChoice:
 # One sentence per part, and never more than this many: an answer is a few sentences, not a reading list.
 MAX_ANSWER_PARTS = 3
 _CONJUNCTION = re.compile(r"\s+and\s+", re.IGNORECASE)
+_INLINE_LABEL = re.compile(r"\[S\d+\]")
 
 
 def compound_parts(question: str) -> int:
@@ -214,6 +215,15 @@ def as_choice(candidates: Sequence[Candidate]) -> AnswerChoice:
     return AnswerChoice(citations=tuple(dict.fromkeys(c.label for c in candidates)), text=text)
 
 
+def answer_coverage(text: str, terms: Sequence[str], weights: Mapping[str, float] | None = None) -> float:
+    """The share of the question's key words, each weighted by rarity, that the answer text itself mentions."""
+    weight = {term: (weights or {}).get(term, 1.0) for term in terms}
+    total = sum(weight.values())
+    if total <= 0:
+        return 1.0
+    return sum(weight[term] for term in _mentioned(text, terms)) / total
+
+
 def answer_choices(
     candidates: Sequence[Candidate],
     terms: Sequence[str],
@@ -221,8 +231,14 @@ def answer_choices(
     *,
     parts: int,
     limit: int,
+    min_coverage: float = 0.0,
 ) -> list[AnswerChoice]:
-    """At most ``limit`` answers, code's best first: one covering sentence per part, then single runners-up."""
+    """At most ``limit`` answers, code's best first: one covering sentence per part, then single runners-up.
+
+    An answer whose own sentences mention under ``min_coverage`` of the key words (by rarity) is not offered:
+    the sources together may name the key words while the best sentence says little about the question
+    ("How do I install a third-party package with pip?" answered with a sentence about packages).
+    """
     if not candidates:
         return []
     choices = [as_choice(covering_candidates(candidates, terms, weights, parts))]
@@ -232,4 +248,11 @@ def answer_choices(
         choice = as_choice([candidate])
         if choice not in choices:
             choices.append(choice)
-    return choices
+    return [
+        choice for choice in choices if answer_coverage(_unlabelled(choice), terms, weights) >= min_coverage
+    ]
+
+
+def _unlabelled(choice: AnswerChoice) -> str:
+    """The answer's text without its inline labels, which are no evidence of anything."""
+    return _INLINE_LABEL.sub("", choice.text)

@@ -309,8 +309,14 @@ class _TaskRun:
             if source.label in evidence.mentioning
         }
         candidates = ranked_candidates(sentences, self.terms, self.term_weights)
-        limit = self.settings.answer_candidates
-        return answer_choices(candidates, self.terms, self.term_weights, parts=parts, limit=limit)
+        return answer_choices(
+            candidates,
+            self.terms,
+            self.term_weights,
+            parts=parts,
+            limit=self.settings.answer_candidates,
+            min_coverage=self.settings.answer_min_coverage,
+        )
 
     def _query_choices(self, evidence: Evidence) -> list[str]:
         """Code-built queries; once enough key words are found, only those for parts not yet searched."""
@@ -330,11 +336,14 @@ class _TaskRun:
         # "citable" counts key words in) can miss what the passage says; the ranking reads the passage.
         eligible = evidence.mentioning if self.settings.answer_choices else evidence.citable
         citable = eligible if evidence.weighted_coverage >= self.settings.min_coverage else []
+        answers = self._answer_choices(evidence) if self.settings.answer_choices else None
+        if answers is not None and not answers:
+            citable = []  # no answer passed the rules: never fall back to free text, offer only abstaining
         schema = decision_schema(
             allowed,
             citable,
             queries=self._query_choices(evidence) if self.settings.query_choices else None,
-            answers=self._answer_choices(evidence) if self.settings.answer_choices else None,
+            answers=answers,
             answer_max_chars=self.settings.answer_max_chars,
         )
         messages, prompt_tokens = self._messages_within_budget()

@@ -62,6 +62,13 @@ class AgentSettings(BaseModel):
         "between code's best-ranked answer and 'not enough evidence': SmolLM2 cited S1 in 37 of 41 answers "
         "whatever the sources said, so a choice among sources only echoed the search order.",
     )
+    answer_min_coverage: float = Field(
+        default=1 / 3,
+        ge=0.0,
+        le=1.0,
+        description="Share of the question's key words (by rarity) an offered answer's own sentences must mention "
+        "when answers are choices; with none left, only 'not enough evidence' is offered.",
+    )
     answer_coverage: float = Field(
         default=0.75,
         ge=0.0,

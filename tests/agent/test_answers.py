@@ -12,6 +12,7 @@ import pytest
 from agent.answers import (
     Candidate,
     answer_choices,
+    answer_coverage,
     compound_parts,
     covering_candidates,
     rank_sentences,
@@ -302,3 +303,21 @@ def test_a_bigger_model_can_be_offered_the_runners_up(brew_tool: SearchTool) -> 
     assert (
         len(answers) == 3 and answers[0].startswith("Sencha is steeped") and answers[-1] == NO_EVIDENCE_ANSWER
     )
+
+
+def test_answer_coverage_weighs_the_key_words_the_answer_itself_mentions() -> None:
+    assert answer_coverage("The pass keyword does nothing.", TERMS, WEIGHTS) == pytest.approx(3.0 / 5.6)
+    assert answer_coverage("Nothing relevant here.", TERMS, WEIGHTS) == 0.0
+
+
+def test_an_answer_mentioning_too_few_key_words_is_not_offered_and_nothing_is_written_instead(
+    brew_tool: SearchTool,
+) -> None:
+    question = "At what temperature is sencha steeped in a kettle with a dial?"
+    replies = [search("temperature sencha steeped kettle dial"), final(NO_EVIDENCE_ANSWER)]
+    state, _, model = run_script(replies, brew_tool, question=question, answer_min_coverage=0.9)
+
+    final_schema = json.dumps(model.schemas[-1])
+    assert offered_answers(model.schemas[-1]) == [NO_EVIDENCE_ANSWER]
+    assert "minLength" not in final_schema.split('"final"', 1)[1]
+    assert (state.status, state.stop_reason, state.citations) == ("needs_user", "no_evidence", [])
