@@ -63,7 +63,7 @@ class SectionCollector:
 
     def heading(self, level: int, text: str) -> None:
         self.flush()
-        text = " ".join(text.split())
+        text = clip_title(text)  # a heading is a label: a 5,000-character "heading" is a formatting accident
         if not text:
             return
         self.first_heading = self.first_heading or text

@@ -97,3 +97,9 @@ def test_plain_text_title_is_first_line() -> None:
     document = extract_plain("\n\n  My notes  \nbody", "notes.txt")
     assert document.title == "My notes"
     assert extract_plain("   \n", "empty.txt").sections == []
+
+
+def test_runaway_headings_are_clipped_like_titles() -> None:
+    document = extract_markdown("# " + "H" * 5000 + "\n\nbody text\n", "x.md")
+    assert document.sections[0].headings == ("H" * 200,)
+    assert len(document.title) == 200
