@@ -42,6 +42,11 @@ class AgentSettings(BaseModel):
         description="Offer the search query as a choice among code-built key-word queries (small models copy "
         "well but write poor queries); False lets the model write free text.",
     )
+    question_search: bool = Field(
+        default=True,
+        description="Code searches the question text itself before the model's first decision (it counts against "
+        "max_searches): the question's own wording finds the passage that answers more often than key words do.",
+    )
     answer_choices: bool = Field(
         default=True,
         description="Offer the answer as a choice among the citable sources' sentences (cited inline) instead "

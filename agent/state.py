@@ -67,6 +67,10 @@ class ToolCallContent(BaseModel):
     limit: int
     executed: bool = Field(description="False when code refused the call (repeat, limit, validation).")
     refusal: str | None = None
+    issued_by: Literal["model", "code"] = Field(
+        default="model",
+        description="'code' for the search of the question text code runs before the model's first step.",
+    )
 
 
 class ObservationContent(BaseModel):

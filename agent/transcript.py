@@ -41,6 +41,16 @@ class Transcript:
         """An observation; ``short_form`` (labels, titles, paths) replaces it if context runs short."""
         self._turns.append(_Turn("user", text, short_form))
 
+    def extend_opening(self, text: str, short_form: str | None = None) -> None:
+        """Add ``text`` to the opening turn: what code did before the model's first decision (its search of the
+        question) belongs to the question's turn, since user and assistant turns must alternate."""
+        if len(self._turns) != 2:
+            raise ValueError("the opening can only be extended before the model's first decision")
+        opening = self._turns[1]
+        opening_short = opening.short_form or opening.content
+        opening.short_form = f"{opening_short}\n{short_form}" if short_form is not None else None
+        opening.content = f"{opening.content}\n{text}"
+
     def shorten_oldest(self) -> bool:
         """Shorten the oldest user turn that still has its full text; False when none is left to shorten.
 

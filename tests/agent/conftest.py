@@ -92,7 +92,9 @@ def clarify(question: str) -> str:
 
 
 def make_agent(model: ScriptedModel, tool: object, **limits: object) -> Agent:
-    settings = AgentSettings.model_validate(limits)
+    """An agent with ``limits``; code's question search is off unless asked for, so a script's searches are the
+    only ones (tests/agent/test_question_search.py covers that rule)."""
+    settings = AgentSettings.model_validate({"question_search": False, **limits})
     return Agent(model=model, tool=tool, settings=settings)  # type: ignore[arg-type]
 
 

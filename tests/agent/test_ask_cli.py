@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from agent.eval.judge import tool_calls
 from agent.state import AgentState
 from agent.trajectory import list_trajectories, load_trajectory
 from models.bundled import bundled_model_path
@@ -133,7 +134,8 @@ def test_lone_surrogate_escape_from_the_model_is_an_invalid_decision_not_a_crash
     code = ask(index_dir, model, "--json")
     state = AgentState.model_validate_json(capsys.readouterr().out)
     assert code in (1, 3) and state.status != "completed"
-    assert state.search_count == 0
+    model_searches = [call for call in tool_calls(state) if call.issued_by == "model" and call.executed]
+    assert model_searches == []
     (trajectory_path,) = list_trajectories(carrel_home / "trajectories")
     assert load_trajectory(trajectory_path).complete
 

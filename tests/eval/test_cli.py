@@ -18,12 +18,17 @@ from tui.cli import main
 
 @pytest.fixture
 def eval_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """A scripted three-case run of the shipped suite through the real CLI; its stderr saved beside it."""
+    """A scripted three-case run of the shipped suite through the real CLI; its stderr saved beside it.
+
+    The script makes every search, so code's question search is switched off (tests/agent covers it)."""
     script = tmp_path / "script.jsonl"
     script.write_text("\n".join(json.dumps(line) for line in script_lines()) + "\n", encoding="utf-8")
     out = tmp_path / "out"
     cases = [arg for case_id in CASE_IDS for arg in ("--case", case_id)]
-    code = main(["eval", "python-reference", *cases, "--model", f"scripted:{script}", "--out", str(out)])
+    model = f"scripted:{script}"
+    code = main(
+        ["eval", "python-reference", *cases, "--model", model, "--no-question-search", "--out", str(out)]
+    )
     assert code == 0
     (tmp_path / "stderr.txt").write_text(capsys.readouterr().err, encoding="utf-8")
     return out

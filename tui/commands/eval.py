@@ -72,6 +72,12 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--out", type=Path, help="report folder (default: CARREL_HOME/eval/SUITE-TIME)")
     parser.add_argument(
+        "--no-question-search",
+        dest="question_search",
+        action="store_false",
+        help="let the model make every search (by default code first searches the question text itself)",
+    )
+    parser.add_argument(
         "--case", action="append", default=[], metavar="ID|CATEGORY", help="run only these cases (repeatable)"
     )
     parser.add_argument(
@@ -165,7 +171,7 @@ def eval_plan(args: argparse.Namespace, home: CarrelHome, suite: Suite, out_dir:
         roots=suite_roots(suite, corpus_folder(args, home)),
         index_dir=(args.index_dir or home.cache_dir / "eval-index" / suite.name).expanduser().resolve(),
         trajectories_dir=out_dir / "trajectories",
-        settings=AgentSettings(),
+        settings=AgentSettings(question_search=args.question_search),
         repeat=args.repeat,
         prompt_version=args.prompt,
     )
