@@ -203,6 +203,9 @@ class IndexKillScenario:
         return [] if after == self.state_b else ["the next run does not match a clean build"]
 
 
+STRAY_GRACE_S = 5.0
+
+
 def process_group_members(group: int) -> list[int]:
     """Live (non-zombie) processes whose process group is ``group``, read from /proc."""
     members = []
@@ -214,13 +217,19 @@ def process_group_members(group: int) -> list[int]:
     return members
 
 
-def reap_process_group(group: int) -> int:
+def reap_process_group(group: int, grace_s: float = STRAY_GRACE_S) -> int:
     """SIGKILL whatever a killed run left behind in its own group (worker pools); return how many there were.
 
-    A user's ``kill -9`` hits only the main process; stray workers are reported, then cleaned up here so one
-    kill does not leak into the next.
+    A user's ``kill -9`` hits only the main process. Extraction workers notice within half a second that their
+    parent is gone and exit (``indexer.pipeline.exit_with_parent``), and the fork server and resource tracker
+    see their pipes close, so only processes still running ``grace_s`` after the kill count as strays; those are
+    cleaned up here so one kill does not leak into the next.
     """
+    deadline = time.monotonic() + grace_s
     left = process_group_members(group)
+    while left and time.monotonic() < deadline:
+        time.sleep(0.1)
+        left = process_group_members(group)
     if left:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(group, signal.SIGKILL)
