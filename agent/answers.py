@@ -10,7 +10,7 @@ prefers sentences whose key words sit close together, and discounts sentences th
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from agent.evidence import STOPWORDS, key_terms, mentions, question_parts, stem, word_stems
@@ -209,10 +209,22 @@ def covering_candidates(
     return chosen
 
 
-def as_choice(candidates: Sequence[Candidate]) -> AnswerChoice:
-    """Sentences cited inline, each by its own source's label; the citations list each label once."""
-    text = " ".join(f"{candidate.sentence} [{candidate.label}]" for candidate in candidates)
+FollowOn = Callable[[Candidate], str | None]
+
+
+def as_choice(candidates: Sequence[Candidate], follow_on: FollowOn | None = None) -> AnswerChoice:
+    """Sentences cited inline, each by its own source's label; the citations list each label once.
+
+    ``follow_on`` gives the sentence after a candidate in its passage, quoted with it (see
+    :func:`answer_choices`).
+    """
+    text = " ".join(f"{_quoted(candidate, follow_on)} [{candidate.label}]" for candidate in candidates)
     return AnswerChoice(citations=tuple(dict.fromkeys(c.label for c in candidates)), text=text)
+
+
+def _quoted(candidate: Candidate, follow_on: FollowOn | None) -> str:
+    following = follow_on(candidate) if follow_on is not None else None
+    return f"{candidate.sentence} {following}" if following else candidate.sentence
 
 
 def answer_coverage(text: str, terms: Sequence[str], weights: Mapping[str, float] | None = None) -> float:
@@ -232,24 +244,30 @@ def answer_choices(
     parts: int,
     limit: int,
     min_coverage: float = 0.0,
+    follow_on: FollowOn | None = None,
 ) -> list[AnswerChoice]:
     """At most ``limit`` answers, code's best first: one covering sentence per part, then single runners-up.
 
     An answer whose own sentences mention under ``min_coverage`` of the key words (by rarity) is not offered:
     the sources together may name the key words while the best sentence says little about the question
-    ("How do I install a third-party package with pip?" answered with a sentence about packages).
+    ("How do I install a third-party package with pip?" answered with a sentence about packages). With
+    ``follow_on``, each chosen sentence is quoted with the sentence after it, since the best-ranked sentence
+    often starts a thought its next sentence ends ("The from clause is used for exception chaining: ..." then
+    "... attached to the raised exception as the __cause__ attribute"); ranking, coverage and the rules above
+    read only the chosen sentences, so the follow-on never makes an answer eligible.
     """
     if not candidates:
         return []
-    choices = [as_choice(covering_candidates(candidates, terms, weights, parts))]
+    groups = [covering_candidates(candidates, terms, weights, parts)]
     for candidate in candidates[1:]:
-        if len(choices) >= limit:
+        if len(groups) >= limit:
             break
-        choice = as_choice([candidate])
-        if choice not in choices:
-            choices.append(choice)
+        if as_choice([candidate]) not in [as_choice(group) for group in groups]:
+            groups.append([candidate])
     return [
-        choice for choice in choices if answer_coverage(_unlabelled(choice), terms, weights) >= min_coverage
+        as_choice(group, follow_on)
+        for group in groups
+        if answer_coverage(_unlabelled(as_choice(group)), terms, weights) >= min_coverage
     ]
 
 

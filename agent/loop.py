@@ -16,7 +16,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, runtime_checkable
 
-from agent.answers import AnswerChoice, answer_choices, compound_parts, ranked_candidates
+from agent.answers import AnswerChoice, Candidate, FollowOn, answer_choices, compound_parts, ranked_candidates
 from agent.continuation import clarity_text, continuation_of, continued_opening, topic_text
 from agent.decision import (
     Action,
@@ -340,6 +340,15 @@ class _TaskRun:
             if source.label in evidence.mentioning
         }
         candidates = ranked_candidates(sentences, self.terms, self.term_weights)
+        plain = self._composed(candidates, parts, follow_on=None)
+        if not self.settings.answer_follow_on:
+            return plain
+        quoted = self._composed(candidates, parts, follow_on=self._following_sentence)
+        return [long if self._fits_reply(long) else short for long, short in zip(quoted, plain, strict=True)]
+
+    def _composed(
+        self, candidates: list[Candidate], parts: int, follow_on: FollowOn | None
+    ) -> list[AnswerChoice]:
         return answer_choices(
             candidates,
             self.terms,
@@ -347,7 +356,23 @@ class _TaskRun:
             parts=parts,
             limit=self.settings.answer_candidates,
             min_coverage=self.settings.answer_min_coverage,
+            follow_on=follow_on,
         )
+
+    def _following_sentence(self, candidate: Candidate) -> str | None:
+        return self.ledger.following_sentence(candidate.label, candidate.sentence)
+
+    def _fits_reply(self, choice: AnswerChoice) -> bool:
+        """Whether the model can write ``choice`` as its decision within ``decision_max_tokens``.
+
+        An answer quoted with its follow-on sentences can be longer than one decision may be; such an answer is
+        offered without its follow-ons. Counted with the model's own tokenizer, JSON-escaped, against a share of
+        the allowance: generation under the JSON grammar splits a fixed string into more tokens than the
+        tokenizer does (SmolLM2 spent all 200 tokens on 490 characters of a reply the tokenizer counts as 163).
+        """
+        reply = json.dumps({"action": "final", "citations": list(choice.citations), "answer": choice.text})
+        tokens = self.agent.model.count_tokens([ChatMessage(role="assistant", content=reply)])
+        return tokens <= self.settings.decision_max_tokens * REPLY_TOKEN_SHARE
 
     def _query_choices(self, evidence: Evidence) -> list[str]:
         """Code-built queries; once enough key words are found, only those for parts not yet searched."""
@@ -725,6 +750,10 @@ class _TaskRun:
         labels = ", ".join(source.label for source in self.state.sources)
         return f"Sources found so far: {labels}."
 
+
+# Share of ``decision_max_tokens`` an answer quoted with follow-ons may take, counted by the tokenizer: generated
+# under the grammar, the same text can take more (200 generated and still cut off, for 163 counted), so room is left.
+REPLY_TOKEN_SHARE = 0.6
 
 # Below this many passages a word's share of them is too coarse to measure rarity (1 of 4 passages is 25%).
 RARITY_MIN_PASSAGES = 50

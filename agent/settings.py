@@ -59,6 +59,12 @@ class AgentSettings(BaseModel):
         description="Best sentences of each citable source that compete for the answer when answers are choices "
         "(a compound question considers at least one per part).",
     )
+    answer_follow_on: bool = Field(
+        default=True,
+        description="Quote each chosen answer sentence with the sentence after it in its passage (when fit to "
+        "quote): the best-ranked sentence often starts a thought the next one ends. Ranking and the answer "
+        "rules read only the chosen sentences.",
+    )
     answer_candidates: int = Field(
         default=1,
         ge=1,

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from agent.answers import rank_sentences, sentence_score, unfit_as_answer
+from agent.answers import GRAMMAR_MARK, rank_sentences, sentence_score, unfit_as_answer
 from agent.evidence import key_terms
 from agent.state import Source
 from agent.wrapping import escape_attribute, new_fence_nonce, sanitise_document_text, wrap_sources
@@ -182,6 +182,23 @@ class SourceLedger:
         ]
         sentences = [sentence for sentence in shown if len(sentence) > 12 and not unfit_as_answer(sentence)]
         return rank_sentences(sentences, terms, weights)[:limit]
+
+    def following_sentence(self, label: str, sentence: str) -> str | None:
+        """The sentence after ``sentence`` (an :meth:`answer_sentences` result) in its passage, if fit to quote.
+
+        Only a whole sentence is continued (one cut to length already lost its end), and the next one must
+        itself be fit as an answer (:func:`agent.answers.unfit_as_answer`) and not a grammar rule.
+        """
+        passage = self._sentences.get(label, [])
+        for index, raw in enumerate(passage[:-1]):
+            if len(raw) <= ANSWER_SENTENCE_CHARS and self._quotable(raw) == sentence:
+                following = self._quotable(passage[index + 1])
+                fit = len(following) > 12 and GRAMMAR_MARK not in following and not unfit_as_answer(following)
+                return following if fit else None
+        return None
+
+    def _quotable(self, sentence: str) -> str:
+        return sanitise_document_text(sentence, self.nonce, ANSWER_SENTENCE_CHARS)
 
     def _sentences_shown(self, source: Source) -> list[str]:
         shown = self.shown_text(source)
