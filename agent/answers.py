@@ -210,6 +210,7 @@ def covering_candidates(
 
 
 FollowOn = Callable[[Candidate], str | None]
+ReplyFits = Callable[[AnswerChoice], bool]
 
 
 def as_choice(candidates: Sequence[Candidate], follow_on: FollowOn | None = None) -> AnswerChoice:
@@ -220,6 +221,28 @@ def as_choice(candidates: Sequence[Candidate], follow_on: FollowOn | None = None
     """
     text = " ".join(f"{_quoted(candidate, follow_on)} [{candidate.label}]" for candidate in candidates)
     return AnswerChoice(citations=tuple(dict.fromkeys(c.label for c in candidates)), text=text)
+
+
+def quoted_choice(
+    candidates: Sequence[Candidate], follow_on: FollowOn, fits: ReplyFits | None
+) -> AnswerChoice:
+    """``candidates`` with as many follow-ons as ``fits`` one reply, the first part's first.
+
+    Dropping every follow-on when the whole answer is too long lost the one that answered ("Suspend the
+    execution of *coroutine* ..." then "Can only be used inside a *coroutine function*"), so they are dropped
+    from the last part backwards.
+    """
+    for kept in range(len(candidates), 0, -1):
+        choice = as_choice(candidates, _first_only(candidates[:kept], follow_on))
+        if fits is None or fits(choice):
+            return choice
+    return as_choice(candidates)
+
+
+def _first_only(first: Sequence[Candidate], follow_on: FollowOn) -> FollowOn:
+    """``follow_on`` for the candidates in ``first``; none for the others."""
+    chosen = {id(candidate) for candidate in first}
+    return lambda candidate: follow_on(candidate) if id(candidate) in chosen else None
 
 
 def _quoted(candidate: Candidate, follow_on: FollowOn | None) -> str:
@@ -245,6 +268,7 @@ def answer_choices(
     limit: int,
     min_coverage: float = 0.0,
     follow_on: FollowOn | None = None,
+    fits: ReplyFits | None = None,
 ) -> list[AnswerChoice]:
     """At most ``limit`` answers, code's best first: one covering sentence per part, then single runners-up.
 
@@ -254,7 +278,8 @@ def answer_choices(
     ``follow_on``, each chosen sentence is quoted with the sentence after it, since the best-ranked sentence
     often starts a thought its next sentence ends ("The from clause is used for exception chaining: ..." then
     "... attached to the raised exception as the __cause__ attribute"); ranking, coverage and the rules above
-    read only the chosen sentences, so the follow-on never makes an answer eligible.
+    read only the chosen sentences, so the follow-on never makes an answer eligible; ``fits`` says whether a
+    quoted answer fits one reply (see :func:`quoted_choice`).
     """
     if not candidates:
         return []
@@ -265,7 +290,7 @@ def answer_choices(
         if as_choice([candidate]) not in [as_choice(group) for group in groups]:
             groups.append([candidate])
     return [
-        as_choice(group, follow_on)
+        quoted_choice(group, follow_on, fits) if follow_on is not None else as_choice(group)
         for group in groups
         if answer_coverage(_unlabelled(as_choice(group)), terms, weights) >= min_coverage
     ]

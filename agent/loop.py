@@ -16,7 +16,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, runtime_checkable
 
-from agent.answers import AnswerChoice, Candidate, FollowOn, answer_choices, compound_parts, ranked_candidates
+from agent.answers import AnswerChoice, Candidate, answer_choices, compound_parts, ranked_candidates
 from agent.continuation import clarity_text, continuation_of, continued_opening, topic_text
 from agent.decision import (
     Action,
@@ -340,15 +340,6 @@ class _TaskRun:
             if source.label in evidence.mentioning
         }
         candidates = ranked_candidates(sentences, self.terms, self.term_weights)
-        plain = self._composed(candidates, parts, follow_on=None)
-        if not self.settings.answer_follow_on:
-            return plain
-        quoted = self._composed(candidates, parts, follow_on=self._following_sentence)
-        return [long if self._fits_reply(long) else short for long, short in zip(quoted, plain, strict=True)]
-
-    def _composed(
-        self, candidates: list[Candidate], parts: int, follow_on: FollowOn | None
-    ) -> list[AnswerChoice]:
         return answer_choices(
             candidates,
             self.terms,
@@ -356,7 +347,8 @@ class _TaskRun:
             parts=parts,
             limit=self.settings.answer_candidates,
             min_coverage=self.settings.answer_min_coverage,
-            follow_on=follow_on,
+            follow_on=self._following_sentence if self.settings.answer_follow_on else None,
+            fits=self._fits_reply,
         )
 
     def _following_sentence(self, candidate: Candidate) -> str | None:
@@ -366,7 +358,7 @@ class _TaskRun:
         """Whether the model can write ``choice`` as its decision within ``decision_max_tokens``.
 
         An answer quoted with its follow-on sentences can be longer than one decision may be; such an answer is
-        offered without its follow-ons. Counted with the model's own tokenizer, JSON-escaped, against a share of
+        offered with fewer follow-ons (:func:`agent.answers.quoted_choice`). Counted with the model's own tokenizer, JSON-escaped, against a share of
         the allowance: generation under the JSON grammar splits a fixed string into more tokens than the
         tokenizer does (SmolLM2 spent all 200 tokens on 490 characters of a reply the tokenizer counts as 163).
         """

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.answers import Candidate, answer_choices
+from agent.answers import AnswerChoice, Candidate, answer_choices
 from agent.sources import SourceLedger
 from agent.state import Source
 from indexer.build import index_folders
@@ -128,3 +128,22 @@ def test_an_answer_too_long_for_one_decision_is_offered_without_its_follow_on(tm
     schema = offered(tmp_path, decision_max_tokens=48)
 
     assert "chaining with a second exception. [S1]" in schema and "__cause__" not in schema
+
+
+def test_follow_ons_that_do_not_fit_are_dropped_from_the_last_part_backwards() -> None:
+    candidates = [Candidate("S2", "Lava is hot.", 3.0), Candidate("S1", "Tea is green.", 2.0)]
+    following = {"Lava is hot.": "It glows.", "Tea is green.": "It is brewed."}
+
+    def short_enough(choice: AnswerChoice) -> bool:
+        return len(choice.text) <= 50
+
+    (choice,) = answer_choices(
+        candidates,
+        ["lava", "tea"],
+        None,
+        parts=2,
+        limit=1,
+        follow_on=lambda c: following[c.sentence],
+        fits=short_enough,
+    )
+    assert choice.text == "Lava is hot. It glows. [S2] Tea is green. [S1]"
