@@ -43,6 +43,9 @@ class CarrelConfig(BaseModel):
     max_searches: int = Field(default=DEFAULT_MAX_SEARCHES, ge=0, le=20)
     token_budget: int = Field(default=DEFAULT_TOKEN_BUDGET, ge=256)
     time_limit_s: float = Field(default=DEFAULT_TIME_LIMIT_S, gt=0, allow_inf_nan=False)
+    question_search: bool = Field(
+        default=True, description="code searches the question text itself before the model's first decision"
+    )
 
 
 class ConfigWarning(BaseModel):

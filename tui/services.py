@@ -107,6 +107,7 @@ class DeskServices:
             max_searches=max(config.max_searches, 1),
             token_budget=config.token_budget,
             time_limit_s=config.time_limit_s,
+            question_search=config.question_search,
         )
 
     def run_task(

@@ -63,7 +63,11 @@ class GatedModel(ScriptedModel):
 
 
 # Limits written to every test's config, so what the desk shows does not follow changes to the defaults.
-TEST_LIMITS = CarrelConfig(max_steps=8, max_searches=6, token_budget=24_000, time_limit_s=120.0)
+# The scripts drive every search themselves, so code's own search of the question is off (as in tests/agent);
+# test_question_search_on_the_desk covers it.
+TEST_LIMITS = CarrelConfig(
+    max_steps=8, max_searches=6, token_budget=24_000, time_limit_s=120.0, question_search=False
+)
 
 
 class FixedCostModel(ScriptedModel):

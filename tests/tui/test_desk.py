@@ -14,6 +14,7 @@ from tests.tui.conftest import (
     ANSWER_SCRIPT,
     HOOCH_ANSWER,
     SIZE,
+    TEST_LIMITS,
     GatedModel,
     ask,
     clarify,
@@ -24,6 +25,7 @@ from tests.tui.conftest import (
     wait_until,
 )
 from tui.app import make_app
+from tui.config import save_config
 from tui.home import CarrelHome
 from tui.screens.desk import DeskScreen
 from tui.screens.source import DocumentScreen, SourceScreen
@@ -290,3 +292,18 @@ async def test_a_rejected_final_answer_draft_is_taken_down(indexed_home: CarrelH
         assert state is not None and state.status == "completed"
     assert WORKING_TEXT in seen[1:-1], "the rejected draft was replaced before the accepted answer arrived"
     assert "S9" not in seen[-1] and "(source:S1)" in seen[-1]
+
+
+async def test_question_search_on_the_desk(indexed_home: CarrelHome) -> None:
+    """With the default question search on, code searches the question first; the model answers at once."""
+    save_config(TEST_LIMITS.model_copy(update={"question_search": True}), indexed_home.config_file)
+    model = ScriptedModel([final(HOOCH_ANSWER, ["S1"])])
+    app = desk_app(indexed_home, model)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "What is the grey liquid hooch on my sourdough starter?")
+        state = desk(app).last_state
+        assert state is not None and (state.status, state.search_count) == ("completed", 1)
+        assert state.queries_run == ["What is the grey liquid hooch on my sourdough starter?"]
+        assert len(model.history) == 1, "one model decision: the search was code's"
+        meter = str(app.query_one("#meter", Static).render())
+        assert "searches 1/6" in meter and "completed" in meter

@@ -52,7 +52,7 @@ EXIT_USAGE = 2
 EXIT_NEEDS_USER = 3
 EXIT_CODES = {"completed": EXIT_COMPLETED, "needs_user": EXIT_NEEDS_USER, "failed": EXIT_FAILED}
 # Limits the config file may set; only keys the user really wrote there override the agent's defaults.
-CONFIG_LIMITS = ("max_steps", "max_searches", "token_budget", "time_limit_s")
+CONFIG_LIMITS = ("max_steps", "max_searches", "token_budget", "time_limit_s", "question_search")
 
 
 def register(subparsers: Any) -> None:
