@@ -28,7 +28,6 @@ from indexer.results import RootInfo
 from indexer.store import (
     IndexStore,
     ManifestEntry,
-    display_path,
     index_exists,
     read_meta_roots,
     run_lock,
@@ -36,6 +35,7 @@ from indexer.store import (
     write_meta,
 )
 from indexer.summary import FileProblem, IndexProgress, IndexSummary
+from indexer.text import display_path
 
 ProgressCallback = Callable[[IndexProgress], None]
 CancelCheck = Callable[[], bool]

@@ -30,7 +30,8 @@ from indexer.results import (
     SearchQueryError,
     SearchResults,
 )
-from indexer.store import IndexStore, clean_text, from_ns
+from indexer.store import IndexStore, from_ns
+from indexer.text import clean_text
 
 MAX_QUERY_WORDS = 24
 # Common English endings added back to a query word's stem, so "descaling" also finds "descale",

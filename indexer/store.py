@@ -22,9 +22,6 @@ import tantivy
 from indexer import schema as fields
 from indexer.errors import IndexBusyError, IndexCorruptError, IndexMissingError
 from indexer.results import RootInfo
-from indexer.text import clean_text, display_path
-
-__all__ = ["IndexStore", "clean_text", "display_path"]  # the text helpers live in indexer.text
 
 META_FILE = "carrel-index.json"
 LOCK_FILE = "carrel.lock"
