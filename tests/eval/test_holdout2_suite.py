@@ -9,21 +9,11 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
 from agent.eval.judge import normalise_text
 from agent.eval.suite import load_suite
-from corpus.demo import write_demo_corpus
 
 HOLDOUT2 = load_suite("python-reference-holdout2")
 EARLIER = [load_suite("python-reference"), load_suite("python-reference-holdout")]
-
-
-@pytest.fixture(scope="module")
-def demo_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("demo")
-    write_demo_corpus(root)
-    return root
 
 
 def test_holdout2_has_fifteen_clear_multi_and_none_cases() -> None:

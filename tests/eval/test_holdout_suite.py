@@ -9,21 +9,11 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
 from agent.eval.judge import normalise_text
 from agent.eval.suite import load_suite
-from corpus.demo import write_demo_corpus
 
 HOLDOUT = load_suite("python-reference-holdout")
 SHIPPED = load_suite("python-reference")
-
-
-@pytest.fixture(scope="module")
-def demo_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("demo")
-    write_demo_corpus(root)
-    return root
 
 
 def test_holdout_has_clear_multi_and_none_cases() -> None:

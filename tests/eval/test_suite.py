@@ -9,16 +9,8 @@ import pytest
 
 from agent.eval.judge import normalise_text
 from agent.eval.suite import CATEGORIES, SuiteError, load_suite, parse_cases, resolve_suite_path
-from corpus.demo import write_demo_corpus
 
 SHIPPED = load_suite("python-reference")
-
-
-@pytest.fixture(scope="module")
-def demo_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("demo")
-    write_demo_corpus(root)
-    return root
 
 
 def test_shipped_suite_has_enough_cases_in_every_category() -> None:
