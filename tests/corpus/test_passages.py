@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from corpus.documents import ExtractedDocument, Section
 from corpus.passages import MAX_CHARS, TARGET_CHARS, split_passages
 
@@ -54,3 +57,23 @@ def test_passages_keep_section_heading_path_and_page() -> None:
         ("Guide > Install", None, "short one"),
         ("", 3, "page text"),
     ]
+
+
+def test_a_paragraph_that_would_overflow_starts_the_next_passage() -> None:
+    text = words(220, "aa") + "\n\n" + words(750, "b")  # 659 + 1,499 characters: more than MAX_CHARS
+    passages = split_passages(ExtractedDocument(title="t", sections=[Section(headings=(), text=text)]))
+    assert passages[0].text == words(220, "aa")
+    assert " ".join(passage.text for passage in passages).split() == text.split()
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(min_value=0, max_value=700), st.sampled_from(["\n\n", "\n \n", "\n\n\n", " "])),
+        max_size=12,
+    )
+)
+def test_any_section_is_cut_within_the_limit_without_losing_words(shape: list[tuple[int, str]]) -> None:
+    text = "".join(words(count, f"w{index}") + gap for index, (count, gap) in enumerate(shape))
+    passages = split_passages(ExtractedDocument(title="t", sections=[Section(headings=(), text=text)]))
+    assert all(0 < len(passage.text) <= MAX_CHARS for passage in passages)
+    assert " ".join(passage.text for passage in passages).split() == text.split()
