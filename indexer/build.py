@@ -51,10 +51,6 @@ def document_id(root_key: str, relative: str) -> str:
     return digest.hexdigest()
 
 
-def passage_id(doc_id: str, ordinal: int) -> str:
-    return f"{doc_id}:{ordinal}"
-
-
 def checked_root(root: Path) -> Path:
     absolute = absolute_path(root)
     if not absolute.exists():

@@ -64,23 +64,21 @@ def _text(value: str) -> str:
 
 
 def passage_lines(doc_id: str, loaded: LoadedDocument) -> list[str]:
-    """One JSON document per passage. The fields every passage of the file shares are encoded
-    once; a section's heading is re-encoded only when it changes."""
-    source = loaded.source
-    shared = (
-        f'{{"{fields.KIND}":"{fields.KIND_PASSAGE}","{fields.DOC_ID}":"{doc_id}",'
-        f'"{fields.PATH}":{_text(display_path(source.root / source.relative))},'
-        f'"{fields.TITLE}":{_text(loaded.title)},"{fields.MODIFIED_NS}":{fields.stored_ns(source.mtime_ns)},'
-    )
+    """One JSON document per passage, holding only what differs from passage to passage plus the
+    title (searched with every passage). What is the same for the whole file (path, modified time)
+    lives once, in the file record: every field of every passage is paid for by Tantivy, and on
+    the kernel documentation a passage's fields cost as much as its text. A section's heading is
+    re-encoded only when it changes; a page number is written only for pages (PDF)."""
+    shared = f'{{"{fields.KIND}":"{fields.KIND_PASSAGE}","{fields.DOC_ID}":"{doc_id}","{fields.TITLE}":{_text(loaded.title)},'
     lines = []
     heading, heading_json = None, ""
     for passage in loaded.passages:
         if passage.heading != heading:
             heading, heading_json = passage.heading, _text(passage.heading)
+        page = f'"{fields.PAGE}":{passage.page},' if passage.page else ""
         lines.append(
-            f'{shared}"{fields.ID}":"{doc_id}:{passage.ordinal}","{fields.ORDINAL}":{passage.ordinal},'
-            f'"{fields.PAGE}":{passage.page or 0},"{fields.HEADING}":{heading_json},'
-            f'"{fields.BODY}":{_text(passage.text)}}}'
+            f'{shared}"{fields.ID}":"{fields.passage_id(doc_id, passage.ordinal)}",{page}'
+            f'"{fields.HEADING}":{heading_json},"{fields.BODY}":{_text(passage.text)}}}'
         )
     return lines
 
@@ -91,7 +89,7 @@ def file_record_line(doc_id: str, loaded: LoadedDocument) -> str:
     source = loaded.source
     root = display_path(source.root)
     return (
-        f'{{"{fields.KIND}":"{fields.KIND_FILE}","{fields.ID}":"file:{doc_id}","{fields.DOC_ID}":"{doc_id}",'
+        f'{{"{fields.KIND}":"{fields.KIND_FILE}","{fields.ID}":"{fields.file_record_id(doc_id)}","{fields.DOC_ID}":"{doc_id}",'
         f'"{fields.ROOT}":{_text(root)},"{fields.PATH}":{_text(display_path(source.root / source.relative))},'
         f'"{fields.SIZE}":{source.size},'
         f'"{fields.MODIFIED_NS}":{fields.stored_ns(source.mtime_ns)},"{fields.CONTENT_HASH}":"{loaded.content_hash}",'

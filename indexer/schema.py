@@ -18,7 +18,7 @@ import hashlib
 
 import tantivy
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 ANALYZER_NAME = "carrel_en"
 MAX_TOKEN_CHARS = 40
 
@@ -31,7 +31,6 @@ TITLE = "title"
 HEADING = "heading"
 BODY = "body"
 PAGE = "page"
-ORDINAL = "ordinal"
 MODIFIED_NS = "modified_ns"
 SIZE = "size"
 CONTENT_HASH = "content_hash"
@@ -46,6 +45,20 @@ KIND_ROOT = "root"
 
 SEARCH_FIELDS = (BODY, TITLE, HEADING)
 U64_MASK = (1 << 64) - 1
+
+
+def passage_id(doc_id: str, ordinal: int) -> str:
+    return f"{doc_id}:{ordinal}"
+
+
+def passage_ordinal(passage_id: str) -> int:
+    """The passage's position in its document, from its ID (``docid:n``)."""
+    ordinal = passage_id.rpartition(":")[2]
+    return int(ordinal) if ordinal.isdigit() else 0
+
+
+def file_record_id(doc_id: str) -> str:
+    return f"file:{doc_id}"
 
 
 def doc_key(doc_id: str) -> int:
@@ -109,7 +122,7 @@ def build_schema() -> tantivy.Schema:
     builder.add_text_field(HEADING, stored=True, tokenizer_name=ANALYZER_NAME, index_option="freq")
     builder.add_text_field(BODY, stored=True, tokenizer_name=ANALYZER_NAME, index_option="freq")
     builder.add_text_field(CONTENT_HASH, stored=True, tokenizer_name="raw", index_option="basic")
-    for number_field in (PAGE, ORDINAL, UPDATED_S):
+    for number_field in (PAGE, UPDATED_S):
         builder.add_unsigned_field(number_field, stored=True)
     # The manifest is read from these columns (fast fields), not from stored documents: reading
     # 15,000 stored file records took half a second of every no-change re-index.

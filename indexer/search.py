@@ -30,7 +30,7 @@ from indexer.results import (
     SearchQueryError,
     SearchResults,
 )
-from indexer.store import IndexStore, from_ns
+from indexer.store import FileFacts, IndexStore
 from indexer.text import clean_text
 
 MAX_QUERY_WORDS = 24
@@ -134,15 +134,15 @@ class SearchTool:
         return list(forms)
 
     def passage(self, passage_id: str) -> PassageRecord | None:
-        docs = self._stored(self._store.term(fields.ID, passage_id), limit=1)
-        return _passage_record(docs[0]) if docs and _kind(docs[0]) == fields.KIND_PASSAGE else None
+        records = self._passage_records(self._store.term(fields.ID, passage_id), limit=1)
+        return records[0] if records else None
 
     def document_passages(self, doc_id: str) -> list[PassageRecord]:
         """Every passage of one document, in reading order (for the read-only document view)."""
         query = self._store.both(
             self._store.term(fields.DOC_ID, doc_id), self._store.term(fields.KIND, fields.KIND_PASSAGE)
         )
-        records = [_passage_record(doc) for doc in self._store.stored_docs(query)]
+        records = self._passage_records(query, limit=max(1, self._store.count(query)))
         return sorted(records, key=lambda record: record.ordinal)
 
     def passage_share(self, word: str) -> float:
@@ -187,19 +187,31 @@ class SearchTool:
         return tantivy.Query.boolean_query(clauses)
 
     def _ranked_hits(self, searcher: tantivy.Searcher, query: tantivy.Query, limit: int) -> list[SearchHit]:
-        hits = searcher.search(query, limit=limit, count=False).hits
+        hits = [
+            (score, searcher.doc(address))
+            for score, address in searcher.search(query, limit=limit, count=False).hits
+        ]
         if not hits:
             return []
+        facts = self._store.file_facts(searcher, (_doc_id(doc) for _, doc in hits))
         snippets = tantivy.SnippetGenerator.create(searcher, query, self._schema, fields.BODY)
         snippets.set_max_num_chars(SNIPPET_WINDOW_CHARS)
-        return [_search_hit(searcher.doc(address), score, snippets) for score, address in hits]
+        return [
+            _search_hit(doc, facts[_doc_id(doc)], score, snippets)
+            for score, doc in hits
+            if _doc_id(doc) in facts
+        ]
 
-    def _stored(self, query: tantivy.Query, limit: int) -> list[tantivy.Document]:
+    def _passage_records(self, query: tantivy.Query, limit: int) -> list[PassageRecord]:
+        """Stored passages matching ``query``, each completed from its file record (one searcher for both)."""
         try:
             searcher = self._store.searcher()
-            return [searcher.doc(address) for _, address in searcher.search(query, limit=limit).hits]
+            docs = [searcher.doc(address) for _, address in searcher.search(query, limit=limit).hits]
+            docs = [doc for doc in docs if _kind(doc) == fields.KIND_PASSAGE]
+            facts = self._store.file_facts(searcher, (_doc_id(doc) for doc in docs))
         except (ValueError, OSError) as error:
             raise IndexCorruptError(self._store.index_dir, str(error).splitlines()[0][:300]) from error
+        return [_passage_record(doc, facts[_doc_id(doc)]) for doc in docs if _doc_id(doc) in facts]
 
 
 def word_forms(term: str, stem: str) -> list[str]:
@@ -223,33 +235,40 @@ def _kind(doc: tantivy.Document) -> str:
     return str(doc.get_first(fields.KIND) or "")
 
 
-def _search_hit(doc: tantivy.Document, score: float, snippets: tantivy.SnippetGenerator) -> SearchHit:
+def _doc_id(doc: tantivy.Document) -> str:
+    return str(doc.get_first(fields.DOC_ID) or "")
+
+
+def _search_hit(
+    doc: tantivy.Document, facts: FileFacts, score: float, snippets: tantivy.SnippetGenerator
+) -> SearchHit:
     values: dict[str, Any] = doc.to_dict()
     snippet = snippets.snippet_from_doc(doc).fragment().strip()
     if not snippet:
         snippet = _leading_text(_first(values, fields.BODY, ""))
-    return SearchHit(**_citable_fields(values), snippet=snippet[:SNIPPET_MAX_CHARS], score=float(score))
-
-
-def _passage_record(doc: tantivy.Document) -> PassageRecord:
-    values: dict[str, Any] = doc.to_dict()
-    return PassageRecord(
-        **_citable_fields(values),
-        ordinal=_first(values, fields.ORDINAL, 0),
-        text=_first(values, fields.BODY, ""),
+    return SearchHit(
+        **_citable_fields(values, facts), snippet=snippet[:SNIPPET_MAX_CHARS], score=float(score)
     )
 
 
-def _citable_fields(values: dict[str, Any]) -> dict[str, Any]:
+def _passage_record(doc: tantivy.Document, facts: FileFacts) -> PassageRecord:
+    values: dict[str, Any] = doc.to_dict()
+    citable = _citable_fields(values, facts)
+    return PassageRecord(
+        **citable, ordinal=fields.passage_ordinal(citable["id"]), text=_first(values, fields.BODY, "")
+    )
+
+
+def _citable_fields(values: dict[str, Any], facts: FileFacts) -> dict[str, Any]:
     """What a hit and a passage record share: everything needed to cite a passage and find it again."""
     return {
         "id": _first(values, fields.ID, ""),
         "doc_id": _first(values, fields.DOC_ID, ""),
         "title": _first(values, fields.TITLE, ""),
-        "path": _first(values, fields.PATH, ""),
+        "path": facts.path,
         "heading": _first(values, fields.HEADING, ""),
         "page": _first(values, fields.PAGE, 0) or None,
-        "modified_at": from_ns(_first(values, fields.MODIFIED_NS, 0)),
+        "modified_at": facts.modified_at,
     }
 
 

@@ -12,7 +12,7 @@ import json
 import os
 import shutil
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -37,6 +37,14 @@ class ManifestEntry:
     size: int
     mtime_ns: int
     passages: int
+
+
+@dataclass(frozen=True, slots=True)
+class FileFacts:
+    """What a search hit or passage record takes from its document's file record."""
+
+    path: str
+    modified_at: datetime
 
 
 def from_ns(stored: int) -> datetime:
@@ -195,9 +203,28 @@ class IndexStore:
 
     def content_hash(self, doc_id: str) -> str:
         """The stored content hash of one file record ("" if unknown)."""
-        for doc in self.stored_docs(self.term(fields.ID, f"file:{doc_id}")):
+        for doc in self.stored_docs(self.term(fields.ID, fields.file_record_id(doc_id))):
             return str(doc.get_first(fields.CONTENT_HASH) or "")
         return ""
+
+    def file_facts(self, searcher: tantivy.Searcher, doc_ids: Iterable[str]) -> dict[str, FileFacts]:
+        """Path and modified time of each document, from its file record: passages do not repeat
+        them (see :func:`indexer.prepare.passage_lines`). One query for all of a result page."""
+        wanted = list(dict.fromkeys(doc_ids))
+        if not wanted:
+            return {}
+        query = tantivy.Query.boolean_query(
+            [(tantivy.Occur.Should, self.term(fields.ID, fields.file_record_id(doc_id))) for doc_id in wanted]
+        )
+        facts = {}
+        for _score, address in searcher.search(query, limit=len(wanted), count=False).hits:
+            record = searcher.doc(address)
+            doc_id = str(record.get_first(fields.DOC_ID) or "")
+            facts[doc_id] = FileFacts(
+                path=str(record.get_first(fields.PATH) or ""),
+                modified_at=from_ns(int(record.get_first(fields.MODIFIED_NS) or 0)),
+            )
+        return facts
 
     def roots(self) -> list[RootInfo]:
         """Indexed folders with counts summed from their file records."""

@@ -113,7 +113,7 @@ def test_a_document_the_index_refuses_fails_that_file_only(
     def one_refused(doc_id: str, loaded: LoadedDocument) -> list[str]:
         lines = real_lines(doc_id, loaded)
         if loaded.source.path.name == "bad.txt":
-            lines.append(json.dumps({"kind": "passage", "doc_id": doc_id, "ordinal": -1}))
+            lines.append(json.dumps({"kind": "passage", "doc_id": doc_id, "page": -1}))
         return lines
 
     monkeypatch.setattr(prepare_module, "passage_lines", one_refused)
