@@ -18,8 +18,10 @@ TARGET_CHARS = 1200
 MAX_CHARS = 2000
 HEADING_SEPARATOR = " > "
 PARAGRAPH_BREAK = "\n\n"
-# A blank line (whitespace-only lines included) and the whitespace around it: one paragraph break.
-_PARAGRAPH_GAP = re.compile(r"\s*\n[ \t\r\f\v]*\n\s*")
+# A blank line (whitespace-only lines included) and the blank space after it: one paragraph break.
+# The pattern starts with a literal newline on purpose: a leading ``\s*`` made the regex engine try a
+# match at every whitespace character, and normalising took longer than all the rest of the cutting.
+_PARAGRAPH_GAP = re.compile(r"\n[ \t\r\f\v]*\n[ \t\r\f\v\n]*")
 
 
 def split_passages(document: ExtractedDocument) -> list[Passage]:
