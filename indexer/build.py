@@ -23,7 +23,7 @@ from corpus.walk import DEFAULT_MAX_BYTES, absolute_path, walk_root
 from indexer import schema as fields
 from indexer.errors import RootFolderError
 from indexer.pipeline import prepare_all
-from indexer.prepare import PreparedFile, PrepareOutcome
+from indexer.prepare import PrepareOutcome
 from indexer.results import RootInfo
 from indexer.store import (
     IndexStore,
@@ -233,11 +233,10 @@ class IndexRun:
         for doc_id in gone:
             writer.delete_documents_by_term(fields.DOC_ID, doc_id)
             self.counts["removed"] += 1
-        ids = [doc_id for doc_id, _ in to_load]
         outcomes = prepare_all(to_load, self.max_bytes, self.workers)
-        for done, (doc_id, outcome) in enumerate(zip(ids, outcomes, strict=False), start=1):
-            self.apply(writer, doc_id, outcome, manifest.get(doc_id))
-            self.on_progress(IndexProgress(stage="indexing", files_done=done, files_total=len(ids)))
+        for done, ((doc_id, source), outcome) in enumerate(zip(to_load, outcomes, strict=False), start=1):
+            self.apply(writer, doc_id, source, outcome, manifest.get(doc_id))
+            self.on_progress(IndexProgress(stage="indexing", files_done=done, files_total=len(to_load)))
             if self.should_cancel():
                 self.cancelled = True
                 break
@@ -246,6 +245,7 @@ class IndexRun:
         self,
         writer: tantivy.IndexWriter,
         doc_id: str,
+        source: SourceFile,
         outcome: PrepareOutcome,
         known: ManifestEntry | None,
     ) -> None:
@@ -259,7 +259,7 @@ class IndexRun:
             for document in outcome.json_documents():
                 writer.add_json(document)
         except ValueError as error:
-            self.refused_by_index(writer, doc_id, outcome, known, error)
+            self.refused_by_index(writer, doc_id, source, known, error)
             return
         if known is None:
             self.counts["added"] += 1
@@ -271,7 +271,7 @@ class IndexRun:
         self,
         writer: tantivy.IndexWriter,
         doc_id: str,
-        prepared: PreparedFile,
+        source: SourceFile,
         known: ManifestEntry | None,
         error: ValueError,
     ) -> None:
@@ -279,7 +279,7 @@ class IndexRun:
         commit covers documents added before it) and report the file, instead of failing the run."""
         writer.delete_documents_by_term(fields.DOC_ID, doc_id)
         reason = f"the index refused it: {str(error).splitlines()[0][:200]}"
-        self.failed.append(FileProblem(path=display_path(prepared.source.path), reason=reason))
+        self.failed.append(FileProblem(path=display_path(source.path), reason=reason))
         self.counts["removed" if known is not None else "failed"] += 1
 
     def write_roots(self, writer: tantivy.IndexWriter, root_keys: list[str]) -> None:

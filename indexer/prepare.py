@@ -11,8 +11,11 @@ fields stay u64, unlike ``Document(**values)``).
 
 from __future__ import annotations
 
+import functools
+import os
 from dataclasses import dataclass
 from json.encoder import encode_basestring  # the C encoder behind json.dumps(ensure_ascii=False)
+from pathlib import Path
 
 from corpus.documents import SkippedFile, SourceFile
 from corpus.loading import LoadedDocument, load_source
@@ -27,10 +30,11 @@ DOCUMENT_SEPARATOR = "\n"
 
 @dataclass(frozen=True, slots=True)
 class PreparedFile:
-    """A file read, cut into passages and encoded for Tantivy; what a worker sends back."""
+    """A file read, cut into passages and encoded for Tantivy; what a worker sends back. It does not
+    carry the SourceFile back: the indexing process still has it, and unpickling its two paths for
+    every file was serial time in the one process that feeds Tantivy."""
 
     doc_id: str
-    source: SourceFile
     content_hash: str
     passages: int
     documents: str
@@ -51,7 +55,6 @@ def prepare_file(doc_id: str, source: SourceFile, max_bytes: int) -> PrepareOutc
     lines.append(file_record_line(doc_id, loaded))
     return PreparedFile(
         doc_id=doc_id,
-        source=source,
         content_hash=loaded.content_hash,
         passages=len(loaded.passages),
         documents=DOCUMENT_SEPARATOR.join(lines),
@@ -87,12 +90,19 @@ def file_record_line(doc_id: str, loaded: LoadedDocument) -> str:
     """The manifest record, committed with the passages so the two always agree. It has no
     title, heading or body: a search can only ever match passages."""
     source = loaded.source
-    root = display_path(source.root)
+    root, root_json, root_key = _root_fields(source.root)
+    shown = f"{root.rstrip(os.sep)}{os.sep}{display_path(source.relative)}"  # a str join: no Path parsing per file
     return (
-        f'{{"{fields.KIND}":"{fields.KIND_FILE}","{fields.ID}":"{fields.file_record_id(doc_id)}","{fields.DOC_ID}":"{doc_id}",'
-        f'"{fields.ROOT}":{_text(root)},"{fields.PATH}":{_text(display_path(source.root / source.relative))},'
-        f'"{fields.SIZE}":{source.size},'
-        f'"{fields.MODIFIED_NS}":{fields.stored_ns(source.mtime_ns)},"{fields.CONTENT_HASH}":"{loaded.content_hash}",'
-        f'"{fields.PASSAGES}":{len(loaded.passages)},"{fields.DOC_KEY}":{fields.doc_key(doc_id)},'
-        f'"{fields.ROOT_KEY}":{fields.root_key(root)}}}'
+        f'{{"{fields.KIND}":"{fields.KIND_FILE}","{fields.ID}":"{fields.file_record_id(doc_id)}",'
+        f'"{fields.DOC_ID}":"{doc_id}","{fields.ROOT}":{root_json},"{fields.PATH}":{_text(shown)},'
+        f'"{fields.SIZE}":{source.size},"{fields.MODIFIED_NS}":{fields.stored_ns(source.mtime_ns)},'
+        f'"{fields.CONTENT_HASH}":"{loaded.content_hash}","{fields.PASSAGES}":{len(loaded.passages)},'
+        f'"{fields.DOC_KEY}":{fields.doc_key(doc_id)},"{fields.ROOT_KEY}":{root_key}}}'
     )
+
+
+@functools.lru_cache(maxsize=64)
+def _root_fields(root: Path) -> tuple[str, str, int]:
+    """The root as shown, as JSON, and its manifest key: the same for every file of a run."""
+    shown = display_path(root)
+    return shown, _text(shown), fields.root_key(shown)
