@@ -22,7 +22,7 @@ from corpus.documents import SkippedFile, SkipReason, SourceFile
 from corpus.walk import DEFAULT_MAX_BYTES, absolute_path, walk_root
 from indexer import schema as fields
 from indexer.errors import RootFolderError
-from indexer.pipeline import prepare_all
+from indexer.pipeline import ExtractionPool
 from indexer.prepare import PrepareOutcome
 from indexer.results import RootInfo
 from indexer.store import (
@@ -158,15 +158,31 @@ class IndexRun:
         manifest = self.store.manifest()
         root_keys = [display_path(root) for root in roots]
         walked_keys = {fields.root_key(root_key) for root_key in root_keys}
-        to_load, seen = self.scan(roots, root_keys, manifest)
-        gone = [
-            entry.doc_id
-            for entry in manifest.values()
-            if entry.root_key in walked_keys and entry.doc_id not in seen
-        ]
+        with ExtractionPool(self.workers) as pool:
+            to_load, seen = self.scan(roots, root_keys, manifest, pool.expect)
+            gone = [
+                entry.doc_id
+                for entry in manifest.values()
+                if entry.root_key in walked_keys and entry.doc_id not in seen
+            ]
+            self.write_and_commit(pool, to_load, manifest, gone, root_keys)
+        self.store.reload()
+        write_meta(self.store.index_dir, sorted({*read_meta_roots(self.store.index_dir), *root_keys}))
+        return totals(self.store, self.summary())
+
+    def write_and_commit(
+        self,
+        pool: ExtractionPool,
+        to_load: list[tuple[str, SourceFile]],
+        manifest: dict[str, ManifestEntry],
+        gone: list[str],
+        root_keys: list[str],
+    ) -> None:
+        """Everything between opening the writer and the one commit; any failure rolls back."""
         writer = self.store.writer()
         try:
-            self.write(writer, to_load, manifest, gone)
+            self.write(writer, pool, to_load, manifest, gone)
+            pool.close()  # the workers' memory is free again before Tantivy writes the segments
             self.write_roots(writer, root_keys)
             self.on_progress(
                 IndexProgress(stage="committing", files_done=len(to_load), files_total=len(to_load))
@@ -177,9 +193,6 @@ class IndexRun:
             raise
         finally:
             writer.wait_merging_threads()
-        self.store.reload()
-        write_meta(self.store.index_dir, sorted({*read_meta_roots(self.store.index_dir), *root_keys}))
-        return totals(self.store, self.summary())
 
     def summary(self) -> IndexSummary:
         return IndexSummary(
@@ -194,10 +207,15 @@ class IndexRun:
         )
 
     def scan(
-        self, roots: list[Path], root_keys: list[str], manifest: dict[str, ManifestEntry]
+        self,
+        roots: list[Path],
+        root_keys: list[str],
+        manifest: dict[str, ManifestEntry],
+        on_to_load: Callable[[int], None],
     ) -> tuple[list[tuple[str, SourceFile]], set[str]]:
         """Walk the roots; return the files to (re)load with their IDs, and every ID still present
-        (files in the manifest but not among these disappeared and are deleted)."""
+        (files in the manifest but not among these disappeared and are deleted). ``on_to_load`` hears
+        the running count of files to load, so extraction workers can start during the walk."""
         to_load: list[tuple[str, SourceFile]] = []
         unchanged: set[str] = set()
         seen = 0
@@ -216,6 +234,7 @@ class IndexRun:
                     self.counts["unchanged"] += 1
                 else:
                     to_load.append((doc_id, entry))
+                    on_to_load(len(to_load))
         return to_load, unchanged | {doc_id for doc_id, _ in to_load}
 
     def skip(self, entry: SkippedFile) -> None:
@@ -226,6 +245,7 @@ class IndexRun:
     def write(
         self,
         writer: tantivy.IndexWriter,
+        pool: ExtractionPool,
         to_load: list[tuple[str, SourceFile]],
         manifest: dict[str, ManifestEntry],
         gone: Iterable[str],
@@ -233,7 +253,7 @@ class IndexRun:
         for doc_id in gone:
             writer.delete_documents_by_term(fields.DOC_ID, doc_id)
             self.counts["removed"] += 1
-        outcomes = prepare_all(to_load, self.max_bytes, self.workers)
+        outcomes = pool.prepare_all(to_load, self.max_bytes)
         for done, ((doc_id, source), outcome) in enumerate(zip(to_load, outcomes, strict=False), start=1):
             self.apply(writer, doc_id, source, outcome, manifest.get(doc_id))
             self.on_progress(IndexProgress(stage="indexing", files_done=done, files_total=len(to_load)))

@@ -64,34 +64,79 @@ def prepare_batch(batch: Sequence[FileTask], max_bytes: int) -> list[PrepareOutc
     return [prepare_file(doc_id, source, max_bytes) for doc_id, source in batch]
 
 
+def warm_up() -> None:
+    """Sent to each worker as soon as it starts. Doing nothing is enough: to run it the worker imports
+    this module and with it the extraction libraries, while the indexing process is still walking."""
+
+
+class ExtractionPool:
+    """Worker processes for extraction, started only once a run turns out to need them.
+
+    The indexing run calls :meth:`expect` while it walks the folders; as soon as more than
+    INLINE_MAX_FILES files need reading, the workers start and load their libraries (about 0.3 s)
+    while the walk goes on. A run with only a few changed files never starts them.
+    """
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = default_workers() if workers is None else workers
+        self._executor: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> ExtractionPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the workers (waiting for a batch in progress); the pool can start again later."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None
+
+    def expect(self, files: int) -> None:
+        """``files`` files are known to need reading so far: start the workers if that is enough."""
+        if self._executor is None and self.workers > 1 and files > INLINE_MAX_FILES:
+            # forkserver, not fork: the parent already runs Tantivy's threads, and forking a
+            # threaded process can deadlock the child.
+            self._executor = ProcessPoolExecutor(
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("forkserver"),
+                initializer=exit_with_parent,
+                initargs=(os.getpid(),),
+            )
+            for _ in range(self.workers):
+                self._executor.submit(warm_up)
+
+    def prepare_all(self, tasks: Sequence[FileTask], max_bytes: int) -> Iterator[PrepareOutcome]:
+        """Yield each file (document ID, source) prepared for Tantivy, in the order given."""
+        self.expect(len(tasks))
+        if self._executor is None:
+            for doc_id, source in tasks:
+                yield prepare_file(doc_id, source, max_bytes)
+            return
+        yield from _prepare_in_pool(self._executor, tasks, max_bytes, self.workers)
+
+
 def prepare_all(
     tasks: Sequence[FileTask], max_bytes: int, workers: int | None = None
 ) -> Iterator[PrepareOutcome]:
     """Yield each file (document ID, source) prepared for Tantivy, in the order given."""
-    workers = default_workers() if workers is None else workers
-    if workers <= 1 or len(tasks) <= INLINE_MAX_FILES:
-        for doc_id, source in tasks:
-            yield prepare_file(doc_id, source, max_bytes)
-        return
-    yield from _prepare_in_pool(tasks, max_bytes, workers)
+    with ExtractionPool(workers) as pool:
+        yield from pool.prepare_all(tasks, max_bytes)
 
 
-def _prepare_in_pool(tasks: Sequence[FileTask], max_bytes: int, workers: int) -> Iterator[PrepareOutcome]:
-    # forkserver, not fork: the parent already runs Tantivy's threads, and forking a threaded
-    # process can deadlock the child.
-    context = multiprocessing.get_context("forkserver")
+def _prepare_in_pool(
+    pool: ProcessPoolExecutor, tasks: Sequence[FileTask], max_bytes: int, workers: int
+) -> Iterator[PrepareOutcome]:
     batches = (tasks[start : start + BATCH_FILES] for start in range(0, len(tasks), BATCH_FILES))
-    with ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=exit_with_parent, initargs=(os.getpid(),)
-    ) as pool:
-        in_flight: deque[Future[list[PrepareOutcome]]] = deque()
-        try:
-            for batch in batches:
-                in_flight.append(pool.submit(prepare_batch, batch, max_bytes))
-                if len(in_flight) >= workers * BATCHES_PER_WORKER:
-                    yield from in_flight.popleft().result()
-            while in_flight:
+    in_flight: deque[Future[list[PrepareOutcome]]] = deque()
+    try:
+        for batch in batches:
+            in_flight.append(pool.submit(prepare_batch, batch, max_bytes))
+            if len(in_flight) >= workers * BATCHES_PER_WORKER:
                 yield from in_flight.popleft().result()
-        finally:
-            for future in in_flight:
-                future.cancel()
+        while in_flight:
+            yield from in_flight.popleft().result()
+    finally:
+        for future in in_flight:
+            future.cancel()
