@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import os
 from dataclasses import dataclass
-from json.encoder import encode_basestring  # the C encoder behind json.dumps(ensure_ascii=False)
+from json.encoder import encode_basestring_ascii  # the C encoder behind json.dumps
 from pathlib import Path
 
 from corpus.documents import SkippedFile, SourceFile
@@ -62,8 +62,10 @@ def prepare_file(doc_id: str, source: SourceFile, max_bytes: int) -> PrepareOutc
 
 
 def _text(value: str) -> str:
-    """A JSON string literal; lone surrogates (which Tantivy rejects) are replaced first."""
-    return str(encode_basestring(clean_text(value)))
+    """A JSON string literal; lone surrogates (which Tantivy rejects) are replaced first. ASCII-only
+    output with ``\\uXXXX`` escapes: the C encoder's ASCII variant is a third faster than the one that
+    copies other characters through, and Tantivy decodes the escapes either way."""
+    return str(encode_basestring_ascii(clean_text(value)))
 
 
 def passage_lines(doc_id: str, loaded: LoadedDocument) -> list[str]:
