@@ -221,12 +221,13 @@ _DEPTH_STEP = {"": 1, "/": -1}
 _ANY_TAG = re.compile(r"<([/a-zA-Z])")
 
 
-def html_too_deep(text: str, limit: int = HTML_MAX_DEPTH) -> bool:
+def html_too_deep(text: str, limit: int = HTML_MAX_DEPTH, tag_count: int | None = None) -> bool:
     """True if tags nest deeper than ``limit``. Lexbor's tree builder slows down super-linearly
     with nesting depth (20,000 nested ``<div>`` take seconds, 80,000 a minute), so a hostile file
     could stall a run; this linear pre-scan refuses it first, chunk by chunk so a hostile file is
     caught early. Files with fewer than HTML_SCAN_MIN_TAGS tags skip the scan."""
-    if text.count("<") <= max(limit, HTML_SCAN_MIN_TAGS) or _depth_bound(text) <= limit:
+    tags = text.count("<") if tag_count is None else tag_count
+    if tags <= max(limit, HTML_SCAN_MIN_TAGS) or _depth_bound(text) <= limit:
         return False
     depth = 0
     for chunk in _tag_aligned_chunks(text):
@@ -274,7 +275,8 @@ def _chunk_depths(chunk: str, depth: int) -> tuple[int, int]:
 
 def extract_html(text: str, fallback_title: str) -> ExtractedDocument:
     """Drop scripts, styles and navigation chrome; headings become section boundaries."""
-    if html_too_deep(text):
+    tag_count = text.count("<")  # an upper bound on the number of tags, counted once
+    if html_too_deep(text, tag_count=tag_count):
         raise RefusedFile(SkipReason.HTML_TOO_DEEP, f"more than {HTML_MAX_DEPTH} levels")
     try:
         tree = LexborHTMLParser(text.replace(_MARK_START, " ").replace(_MARK_END, " "))
@@ -286,7 +288,7 @@ def extract_html(text: str, fallback_title: str) -> ExtractedDocument:
     if body is None:
         return ExtractedDocument(title=title or fallback_title)
     _strip_chrome(body)
-    _mark_structure(body, text.count("<"))
+    _mark_structure(body, tag_count)
     collector = _collect_marked(body.text())
     return ExtractedDocument(
         title=title or clip_title(collector.first_heading) or fallback_title, sections=collector.sections
