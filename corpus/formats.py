@@ -21,13 +21,14 @@ from corpus.reading import RefusedFile
 
 TITLE_MAX_CHARS = 200
 
-# Chrome inside <body> (the <head> is never read). Lexbor matches each selector of a list in its
-# own pass over the tree, so the list is kept short; role= attributes are checked in Python.
-_CHROME_SELECTOR = "script,style,noscript,template,svg,nav,header,footer,aside,form,iframe,[role],.headerlink"
+# Chrome inside <body> (the <head> is never read), removed in two steps: first elements with a
+# navigation-like role= (checked in Python: the selector over-matches), which on generated sites hold most
+# of the markup (a Sphinx page's sidebar repeats the whole table of contents), then the chrome tags. Lexbor
+# matches each selector of a list in its own pass over the tree, so the second step's eleven passes run
+# over the smaller tree (a quarter less time on the kernel documentation, same text).
+_ROLE_SELECTOR = "[role]"
 _CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "search"})
-_CONTENT_TAGS = frozenset(
-    {"script", "style", "noscript", "template", "svg", "nav", "header", "footer", "aside", "form", "iframe"}
-)
+_CHROME_SELECTOR = "script,style,noscript,template,svg,nav,header,footer,aside,form,iframe,.headerlink"
 # Elements after which a paragraph ends. Generic containers (div, section) are left out on
 # purpose: they are the most numerous nodes and their text is made of these anyway.
 _BLOCK_SELECTOR = "p,li,pre,dt,dd,blockquote,tr,br"
@@ -296,16 +297,13 @@ def extract_html(text: str, fallback_title: str) -> ExtractedDocument:
 
 
 def _strip_chrome(body: LexborNode) -> None:
-    for node in body.css(_CHROME_SELECTOR):
-        if _is_chrome(node):
-            node.decompose()
-
-
-def _is_chrome(node: LexborNode) -> bool:
-    """The selector over-matches ``[role]``; only navigation-like roles are chrome."""
-    if node.tag in _CONTENT_TAGS or "headerlink" in (node.attributes.get("class") or ""):
-        return True
-    return node.attributes.get("role") in _CHROME_ROLES
+    """Decompose chrome, innermost last-matched first: decomposing frees a node's whole subtree, so a
+    match nested in one already removed (a script inside a nav) must go before its ancestor does."""
+    roles = [node for node in body.css(_ROLE_SELECTOR) if node.attributes.get("role") in _CHROME_ROLES]
+    for node in reversed(roles):
+        node.decompose()
+    for node in reversed(body.css(_CHROME_SELECTOR)):
+        node.decompose()
 
 
 def _mark_structure(tree: LexborNode, tag_count: int) -> None:

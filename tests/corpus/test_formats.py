@@ -64,6 +64,19 @@ def test_html_drops_chrome_and_splits_on_headings() -> None:
     assert "second" in document.sections[1].text and "third" in document.sections[1].text
 
 
+def test_chrome_nested_in_chrome_is_removed_safely_many_times() -> None:
+    """Decomposing frees a whole subtree: nested matches (a script in a nav in a navigation role)
+    must be removed innermost first, or the parser's memory is used after it was freed."""
+    html = (
+        "<body><div role='navigation'><div role='search'><form>query box</form></div>"
+        "<nav><script>var x;</script><ul><li>menu</li></ul></nav></div><div role='main'><h1>Title</h1>"
+        "<p>kept words</p><aside><style>.y{}</style>aside words</aside></div></body>"
+    )
+    for _ in range(2000):
+        document = extract_html(html, "x")
+    assert [(section.headings, section.text) for section in document.sections] == [(("Title",), "kept words")]
+
+
 def test_html_title_falls_back_to_first_heading() -> None:
     assert extract_html("<h1>Only heading</h1><p>x</p>", "file.html").title == "Only heading"
 
