@@ -40,6 +40,7 @@ from corpus.documents import SourceFile  # noqa: E402
 from corpus.walk import walk_root  # noqa: E402
 from indexer.build import index_folders  # noqa: E402
 from indexer.search import open_search_tool  # noqa: E402
+from indexer.summary import IndexProgress  # noqa: E402
 
 SEARCH_SEED = 20261202
 PAGE_BYTES = os.sysconf("SC_PAGE_SIZE")
@@ -173,15 +174,37 @@ class TreeSampler:
             self.peak_bytes = max(self.peak_bytes, rss_bytes(tree))
 
 
+class PhaseClock:
+    """When each stage of an index run began, from its progress callbacks: the walk, extraction and
+    writing (from the first file handed to Tantivy), and the commit."""
+
+    def __init__(self) -> None:
+        self.started = time.perf_counter()
+        self.first_seen: dict[str, float] = {}
+
+    def __call__(self, progress: IndexProgress) -> None:
+        self.first_seen.setdefault(progress.stage, time.perf_counter() - self.started)
+
+    def phases(self, total_s: float) -> dict[str, float]:
+        writing = self.first_seen.get("indexing", 0.0)
+        committing = self.first_seen.get("committing", total_s)
+        return {
+            "walk_and_worker_start": round(writing, 2),
+            "extract_and_write": round(committing - writing, 2),
+            "commit_and_reload": round(total_s - committing, 2),
+        }
+
+
 def carrel_child(corpus: Path, index_dir: Path) -> None:
-    started = time.perf_counter()
-    summary = index_folders([corpus], index_dir)
-    seconds = time.perf_counter() - started
+    clock = PhaseClock()
+    summary = index_folders([corpus], index_dir, on_progress=clock)
+    seconds = time.perf_counter() - clock.started
     main_peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
         json.dumps(
             {
                 "seconds": seconds,
+                "phases_s": clock.phases(seconds),
                 "documents": summary.documents,
                 "passages": summary.passages,
                 "failed": len(summary.failed),
@@ -279,6 +302,7 @@ def run_benchmark(corpus: Path, searches: int, repeat: int) -> dict[str, Any]:
         "ratio_to_baseline": round(carrel["seconds"] / baseline_s, 3),
         "carrel_index_runs_s": [round(run["seconds"], 2) for run in carrels],
         "baseline_index_runs_s": [round(run[0], 2) for run in baselines],
+        "carrel_phases_s": carrel["phases_s"],
         "carrel_cpu_s": carrel["cpu_s"],
         "baseline_cpu_s": round(baseline_cpu_s, 2),
         "load_average_1m": round(os.getloadavg()[0], 1),
