@@ -23,6 +23,7 @@ from agent.system_prompt import DEFAULT_PROMPT_VERSION, load_system_prompt
 from agent.tool import SearchBackend
 from agent.trajectory import RunContext, Trajectory, TrajectoryRecorder, load_trajectory, recorded
 from indexer.build import index_folders, list_roots, remove_root
+from indexer.errors import IndexCorruptError
 from indexer.summary import IndexSummary
 from models.protocol import ChatModel
 
@@ -49,7 +50,17 @@ def suite_roots(suite: Suite, corpus_dir: Path) -> list[Path]:
 
 def build_eval_index(plan: EvalPlan) -> IndexSummary:
     """Make the index hold exactly the plan's folders: drop any other folder indexed by an earlier run
-    (another corpus, or the fixtures of another install), then add or refresh these incrementally."""
+    (another corpus, or the fixtures of another install), then add or refresh these incrementally.
+
+    The eval index is Carrel's own cache, never the user's, so one written by another version of Carrel
+    (or damaged) is rebuilt here rather than reported with advice to rebuild it by hand."""
+    try:
+        return _refresh_eval_index(plan)
+    except IndexCorruptError:
+        return index_folders(plan.roots, plan.index_dir, rebuild=True)
+
+
+def _refresh_eval_index(plan: EvalPlan) -> IndexSummary:
     wanted = {str(root.resolve()) for root in plan.roots}
     for stale in list_roots(plan.index_dir):
         if str(Path(stale.path).resolve()) not in wanted:
