@@ -37,9 +37,34 @@ def _matched_positions(words: Sequence[str], terms: Sequence[str]) -> dict[str, 
     for index, word in enumerate(words):
         word_stem = {stem(word)}
         for term in terms:
-            if mentions(word_stem, term):
+            if mentions(word_stem, term) or names_in_code(word, term):
                 positions.setdefault(term, []).append(index)
     return positions
+
+
+# Shortest part of a code name that may stand for a word it abbreviates ("pow" for "power").
+MIN_CODE_PART = 3
+
+
+def names_in_code(word: str, term: str) -> bool:
+    """Whether a code name with underscores names ``term`` in part: ``__lshift__`` "shift", ``__pow__`` "power".
+
+    Documentation names an operation in prose ("the power operator") and its hook in code (``__pow__``), so a
+    sentence naming the hook answers a question in prose words; plain word matching never sees it. Only for
+    ranking sentences: the evidence and eligibility rules still count plain mentions.
+    """
+    if "_" not in word.strip("_"):
+        parts = [word.strip("_")] if word.startswith("_") else []
+    else:
+        parts = [part for part in word.split("_") if part]
+    wanted = term.strip("_")
+    return any(
+        len(part) >= MIN_CODE_PART
+        and len(wanted) >= MIN_CODE_PART
+        and part != wanted
+        and (wanted.startswith(part) or (len(wanted) >= 4 and wanted in part))
+        for part in parts
+    )
 
 
 def smallest_window(positions: Mapping[str, Sequence[int]]) -> int:
@@ -108,7 +133,8 @@ _ADDRESSED = re.compile(
     r"\b(assistants?|system prompt|disregard|"
     r"ignore (all|any|the|previous|prior|above|earlier) \w*\s*(instructions?|rules|prompts?)|"
     r"(new|following|these|my|your|previous|prior|all) instructions?|"
-    r"(to|in|into) (the|your) (answer|reply|response)|your (answer|reply|response|task))\b",
+    r"(to|in|into) (the|your) (answer|reply|response)|your (answer|reply|response|task)|"
+    r"(tell|inform|remind|warn|notify) the user)\b",
     re.IGNORECASE,
 )
 
@@ -161,6 +187,70 @@ def compound_parts(question: str) -> int:
     return max(1, min(MAX_ANSWER_PARTS, sum(1 for piece in pieces if key_terms(piece))))
 
 
+@dataclass(frozen=True)
+class AnswerPart:
+    """One part of a compound question: the key words its answer is ranked by, and those only it has."""
+
+    terms: tuple[str, ...]
+    own: frozenset[str]
+
+
+def answer_parts(question: str) -> list[AnswerPart]:
+    """The parts of a compound question, each with its own key words; empty for a question with one part.
+
+    A part's own key words are those no other part has ("minus" in "unary minus and the power operator"); it
+    is ranked by every key word but the other parts' own ones, so a sentence about the other part does not win
+    this one. In "X and Y" the words before X are shared by both ("special methods customize" in "Which special
+    methods customize unary minus and the power operator?"), taking X to have as many key words as Y, and so
+    are the words after Y when X has fewer ("differ inside a loop" in "How do break and continue differ inside
+    a loop?").
+    """
+    words: list[set[str]] = []
+    shared: set[str] = set()
+    for clause in question_parts(question):
+        pieces = [key_terms(piece) for piece in _CONJUNCTION.split(clause)]
+        pieces = [piece for piece in pieces if piece]
+        if len(pieces) > 1:
+            parallel = min(len(piece) for piece in pieces[1:])
+            shared.update(pieces[0][:-parallel])
+            shared.update(pieces[-1][len(pieces[0]) :])
+        words.extend(set(piece) for piece in pieces)
+    if len(words) < 2:
+        return []
+    own = [mine - shared - set().union(*(other for other in words if other is not mine)) for mine in words]
+    terms = key_terms(question)
+    parts = []
+    for mine in own:
+        others = set().union(*(theirs for theirs in own if theirs is not mine))
+        parts.append(AnswerPart(tuple(term for term in terms if term not in others), frozenset(mine)))
+    return [part for part in parts if part.own][:MAX_ANSWER_PARTS]
+
+
+def per_part_candidates(
+    candidates: Sequence[Candidate], parts: Sequence[AnswerPart], weights: Mapping[str, float] | None
+) -> list[Candidate]:
+    """One sentence per part of a compound question, each the best by that part's key words among the
+    sentences that mention one of the part's own (:func:`answer_parts`); a part with none gets none.
+
+    Choosing the best sentence for the whole question first, then what adds missing words, answered "unary
+    minus and the power operator" with a sentence naming both that says nothing of either's special method.
+    """
+    chosen: list[Candidate] = []
+    for part in parts:
+        fitting = [c for c in candidates if c not in chosen and _about_part(c.sentence, part.own)]
+        scored = [
+            (sentence_score(c.sentence, part.terms, weights), -index, c) for index, c in enumerate(fitting)
+        ]
+        if scored:
+            chosen.append(max(scored, key=lambda item: (item[0], item[1]))[2])
+    return chosen
+
+
+def _about_part(sentence: str, own: frozenset[str]) -> bool:
+    """The sentence mentions one of the part's own key words (code names count: ``__pow__`` for "power")."""
+    return bool(_matched_positions(_WORD.findall(sentence.casefold()), sorted(own)))
+
+
 def ranked_candidates(
     sentences_by_label: Mapping[str, Sequence[str]],
     terms: Sequence[str],
@@ -209,45 +299,110 @@ def covering_candidates(
     return chosen
 
 
-FollowOn = Callable[[Candidate], str | None]
+@dataclass(frozen=True)
+class Surroundings:
+    """The sentences around an answer sentence in its passage, nearest first, each fit to quote."""
+
+    before: tuple[str, ...] = ()
+    after: tuple[str, ...] = ()
+    whole: str | None = None
+    """The sentence itself uncut, when the offered one was cut to length (it is never widened while cut)."""
+
+
+SurroundingsOf = Callable[[Candidate], Surroundings]
 ReplyFits = Callable[[AnswerChoice], bool]
+# A sentence opening with one of these names its subject in the sentence before ("It terminates the nearest
+# enclosing loop" after '"break" may only occur ...'), so that one is quoted first.
+_REFERRING_OPENING = re.compile(
+    r"^\W*(it|its|they|their|this|these|that|those|such|both|the latter)\b", re.IGNORECASE
+)
 
 
-def as_choice(candidates: Sequence[Candidate], follow_on: FollowOn | None = None) -> AnswerChoice:
+def as_choice(candidates: Sequence[Candidate], quotes: Sequence[str] | None = None) -> AnswerChoice:
     """Sentences cited inline, each by its own source's label; the citations list each label once.
 
-    ``follow_on`` gives the sentence after a candidate in its passage, quoted with it (see
-    :func:`answer_choices`).
+    ``quotes`` replaces each candidate's sentence by its quoted passage window (see :func:`quoted_choice`).
     """
-    text = " ".join(f"{_quoted(candidate, follow_on)} [{candidate.label}]" for candidate in candidates)
+    texts = quotes if quotes is not None else [candidate.sentence for candidate in candidates]
+    text = " ".join(
+        f"{quote} [{candidate.label}]" for quote, candidate in zip(texts, candidates, strict=True)
+    )
     return AnswerChoice(citations=tuple(dict.fromkeys(c.label for c in candidates)), text=text)
 
 
+@dataclass
+class _Window:
+    """How far one answer sentence's quote reaches into its passage: sentences taken before and after it."""
+
+    sentence: str
+    around: Surroundings
+    before: int = 0
+    after: int = 0
+    whole: int = 0
+
+    def text(self) -> str:
+        middle = self.around.whole if self.whole and self.around.whole else self.sentence
+        taken = [*reversed(self.around.before[: self.before]), middle, *self.around.after[: self.after]]
+        return " ".join(taken)
+
+    def sides(self) -> list[str]:
+        """The order to widen in: a cut sentence's whole text first (a cut one is never widened further); then
+        the next sentence (it often ends the thought), unless this one opens by referring back, then
+        alternately, as far as each side goes."""
+        first, second = (
+            ("before", "after") if _REFERRING_OPENING.match(self.sentence) else ("after", "before")
+        )
+        reach = {"before": len(self.around.before), "after": len(self.around.after)}
+        order = ["whole"] if self.around.whole else []
+        for step in range(max(reach.values())):
+            order.extend(side for side in (first, second) if step < reach[side])
+        return order
+
+
 def quoted_choice(
-    candidates: Sequence[Candidate], follow_on: FollowOn, fits: ReplyFits | None
+    candidates: Sequence[Candidate],
+    surroundings_of: SurroundingsOf,
+    fits: ReplyFits | None,
+    max_chars: int,
 ) -> AnswerChoice:
-    """``candidates`` with as many follow-ons as ``fits`` one reply, the first part's first.
+    """``candidates``, each quoted with the sentences around it, as far as ``fits`` one reply.
 
-    Dropping every follow-on when the whole answer is too long lost the one that answered ("Suspend the
-    execution of *coroutine* ..." then "Can only be used inside a *coroutine function*"), so they are dropped
-    from the last part backwards.
+    Each part's quote widens one sentence at a time, parts taking turns (the first part first), while it stays
+    within ``max_chars`` (the chosen sentence itself is never cut) and the whole answer fits; a side that
+    cannot widen is closed. A single best sentence is often half an answer - it starts a thought the next
+    sentence ends, or names its subject with "it" - and the top search hit's whole fragment answered more
+    questions than code's best sentence alone did.
     """
-    for kept in range(len(candidates), 0, -1):
-        choice = as_choice(candidates, _first_only(candidates[:kept], follow_on))
-        if fits is None or fits(choice):
-            return choice
-    return as_choice(candidates)
+    windows = [_Window(candidate.sentence, surroundings_of(candidate)) for candidate in candidates]
+    plans = [window.sides() for window in windows]
+    closed: list[set[str]] = [set() for _ in windows]
+    for level in range(max((len(plan) for plan in plans), default=0)):
+        for index, plan in enumerate(plans):
+            if windows[index].around.whole and not windows[index].whole and level > 0:
+                continue  # still cut: its end was lost, so it is not continued
+            if level < len(plan) and plan[level] not in closed[index]:
+                limit = max_chars if level else None  # the nearest sentence is tried whatever its length
+                _widen(windows, index, plan[level], closed[index], candidates, fits, limit)
+    return as_choice(candidates, [window.text() for window in windows])
 
 
-def _first_only(first: Sequence[Candidate], follow_on: FollowOn) -> FollowOn:
-    """``follow_on`` for the candidates in ``first``; none for the others."""
-    chosen = {id(candidate) for candidate in first}
-    return lambda candidate: follow_on(candidate) if id(candidate) in chosen else None
-
-
-def _quoted(candidate: Candidate, follow_on: FollowOn | None) -> str:
-    following = follow_on(candidate) if follow_on is not None else None
-    return f"{candidate.sentence} {following}" if following else candidate.sentence
+def _widen(
+    windows: list[_Window],
+    index: int,
+    side: str,
+    closed: set[str],
+    candidates: Sequence[Candidate],
+    fits: ReplyFits | None,
+    max_chars: int | None,
+) -> None:
+    """Take one more sentence on ``side`` of window ``index`` if the quote and the answer still fit."""
+    window = windows[index]
+    setattr(window, side, getattr(window, side) + 1)
+    within = max_chars is None or len(window.text()) <= max_chars
+    if within and (fits is None or fits(as_choice(candidates, [each.text() for each in windows]))):
+        return
+    setattr(window, side, getattr(window, side) - 1)
+    closed.add(side)
 
 
 def answer_coverage(text: str, terms: Sequence[str], weights: Mapping[str, float] | None = None) -> float:
@@ -267,30 +422,40 @@ def answer_choices(
     parts: int,
     limit: int,
     min_coverage: float = 0.0,
-    follow_on: FollowOn | None = None,
+    surroundings_of: SurroundingsOf | None = None,
     fits: ReplyFits | None = None,
+    quote_chars: int = 0,
+    compound: Sequence[AnswerPart] = (),
 ) -> list[AnswerChoice]:
-    """At most ``limit`` answers, code's best first: one covering sentence per part, then single runners-up.
+    """At most ``limit`` answers, code's best first: one sentence per part, then single runners-up.
+
+    For a compound question with ``compound`` parts (:func:`answer_parts`) each part gets its own best sentence
+    (:func:`per_part_candidates`); otherwise, or when no part found one, the best sentence and then those adding
+    the most missing key words (:func:`covering_candidates`).
 
     An answer whose own sentences mention under ``min_coverage`` of the key words (by rarity) is not offered:
     the sources together may name the key words while the best sentence says little about the question
     ("How do I install a third-party package with pip?" answered with a sentence about packages). With
-    ``follow_on``, each chosen sentence is quoted with the sentence after it, since the best-ranked sentence
-    often starts a thought its next sentence ends ("The from clause is used for exception chaining: ..." then
-    "... attached to the raised exception as the __cause__ attribute"); ranking, coverage and the rules above
-    read only the chosen sentences, so the follow-on never makes an answer eligible; ``fits`` says whether a
-    quoted answer fits one reply (see :func:`quoted_choice`).
+    ``surroundings_of``, each chosen sentence is quoted with the sentences around it in its passage, beyond the
+    nearest one up to ``quote_chars`` per part, since the best-ranked sentence often starts a thought its next sentence ends ("The
+    from clause is used for exception chaining: ..." then "... attached to the raised exception as the
+    __cause__ attribute"); ranking, coverage and the rules above read only the chosen sentences, so the quoted
+    context never makes an answer eligible; ``fits`` says whether a quoted answer fits one reply (see
+    :func:`quoted_choice`).
     """
     if not candidates:
         return []
-    groups = [covering_candidates(candidates, terms, weights, parts)]
+    by_part = per_part_candidates(candidates, compound, weights) if compound else []
+    groups = [by_part or covering_candidates(candidates, terms, weights, parts)]
     for candidate in candidates[1:]:
         if len(groups) >= limit:
             break
         if as_choice([candidate]) not in [as_choice(group) for group in groups]:
             groups.append([candidate])
     return [
-        quoted_choice(group, follow_on, fits) if follow_on is not None else as_choice(group)
+        quoted_choice(group, surroundings_of, fits, quote_chars)
+        if surroundings_of is not None
+        else as_choice(group)
         for group in groups
         if answer_coverage(_unlabelled(as_choice(group)), terms, weights) >= min_coverage
     ]

@@ -16,7 +16,15 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, runtime_checkable
 
-from agent.answers import AnswerChoice, Candidate, answer_choices, compound_parts, ranked_candidates
+from agent.answers import (
+    AnswerChoice,
+    Candidate,
+    Surroundings,
+    answer_choices,
+    answer_parts,
+    compound_parts,
+    ranked_candidates,
+)
 from agent.continuation import clarity_text, continuation_of, continued_opening, topic_text
 from agent.decision import (
     Action,
@@ -26,6 +34,7 @@ from agent.decision import (
     FinalDecision,
     SearchDecision,
     decision_schema,
+    grammar_safe,
     parse_decision,
 )
 from agent.events import (
@@ -347,12 +356,14 @@ class _TaskRun:
             parts=parts,
             limit=self.settings.answer_candidates,
             min_coverage=self.settings.answer_min_coverage,
-            follow_on=self._following_sentence if self.settings.answer_follow_on else None,
+            surroundings_of=self._surroundings if self.settings.answer_follow_on else None,
             fits=self._fits_reply,
+            quote_chars=self.settings.answer_quote_chars,
+            compound=answer_parts(self.topic),
         )
 
-    def _following_sentence(self, candidate: Candidate) -> str | None:
-        return self.ledger.following_sentence(candidate.label, candidate.sentence)
+    def _surroundings(self, candidate: Candidate) -> Surroundings:
+        return self.ledger.surroundings(candidate.label, candidate.sentence)
 
     def _fits_reply(self, choice: AnswerChoice) -> bool:
         """Whether the model can write ``choice`` as its decision within ``decision_max_tokens``.
@@ -362,7 +373,8 @@ class _TaskRun:
         the allowance: generation under the JSON grammar splits a fixed string into more tokens than the
         tokenizer does (SmolLM2 spent all 200 tokens on 490 characters of a reply the tokenizer counts as 163).
         """
-        reply = json.dumps({"action": "final", "citations": list(choice.citations), "answer": choice.text})
+        answer = grammar_safe(choice.text)  # what the model writes: the schema offers the text grammar-safe
+        reply = json.dumps({"action": "final", "citations": list(choice.citations), "answer": answer})
         tokens = self.agent.model.count_tokens([ChatMessage(role="assistant", content=reply)])
         return tokens <= self.settings.decision_max_tokens * REPLY_TOKEN_SHARE
 

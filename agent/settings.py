@@ -65,6 +65,13 @@ class AgentSettings(BaseModel):
         "quote): the best-ranked sentence often starts a thought the next one ends. Ranking and the answer "
         "rules read only the chosen sentences.",
     )
+    answer_quote_chars: int = Field(
+        default=400,
+        ge=0,
+        le=4000,
+        description="With answer_follow_on, each chosen answer sentence is quoted with the sentences around it "
+        "in its passage up to this many characters per part (the next sentence is always tried).",
+    )
     answer_candidates: int = Field(
         default=1,
         ge=1,

@@ -10,11 +10,11 @@ keeps the prompt append-only and short.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from agent.answers import GRAMMAR_MARK, rank_sentences, sentence_score, unfit_as_answer
+from agent.answers import GRAMMAR_MARK, Surroundings, rank_sentences, sentence_score, unfit_as_answer
 from agent.evidence import key_terms
 from agent.state import Source
 from agent.wrapping import escape_attribute, new_fence_nonce, sanitise_document_text, wrap_sources
@@ -24,6 +24,8 @@ _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
 _WORD = re.compile(r"\w+")
 _LABEL = re.compile(r"S[1-9]\d*")
 ANSWER_SENTENCE_CHARS = 240
+# A long sentence is ranked by its first 240 characters, but quoted whole up to this length when the reply fits.
+WHOLE_SENTENCE_CHARS = 600
 SHORTENED_NOTE = "[passage text shortened to save space]"
 
 
@@ -183,19 +185,38 @@ class SourceLedger:
         sentences = [sentence for sentence in shown if len(sentence) > 12 and not unfit_as_answer(sentence)]
         return rank_sentences(sentences, terms, weights)[:limit]
 
-    def following_sentence(self, label: str, sentence: str) -> str | None:
-        """The sentence after ``sentence`` (an :meth:`answer_sentences` result) in its passage, if fit to quote.
+    def surroundings(self, label: str, sentence: str) -> Surroundings:
+        """The sentences before and after ``sentence`` (an :meth:`answer_sentences` result) in its passage.
 
-        Only a whole sentence is continued (one cut to length already lost its end), and the next one must
-        itself be fit as an answer (:func:`agent.answers.unfit_as_answer`) and not a grammar rule.
+        Each side runs, nearest first, up to the first sentence unfit to quote: one cut to length, a grammar
+        rule, or one unfit as an answer (:func:`agent.answers.unfit_as_answer`) - a quote stays one contiguous
+        stretch of the passage. A sentence that was cut to length comes with its whole text, when that is not
+        too long to quote.
         """
         passage = self._sentences.get(label, [])
-        for index, raw in enumerate(passage[:-1]):
-            if len(raw) <= ANSWER_SENTENCE_CHARS and self._quotable(raw) == sentence:
-                following = self._quotable(passage[index + 1])
-                fit = len(following) > 12 and GRAMMAR_MARK not in following and not unfit_as_answer(following)
-                return following if fit else None
-        return None
+        for index, raw in enumerate(passage):
+            if self._quotable(raw) == sentence:
+                before = self._quotable_run(reversed(passage[:index]))
+                after = self._quotable_run(passage[index + 1 :])
+                whole = self._whole(raw) if len(raw) > ANSWER_SENTENCE_CHARS else None
+                return Surroundings(before=before, after=after, whole=whole)
+        return Surroundings()
+
+    def _whole(self, raw: str) -> str | None:
+        """A long sentence uncut, unless it is too long or its end is unfit to quote (only its start was checked)."""
+        whole = sanitise_document_text(raw, self.nonce, WHOLE_SENTENCE_CHARS)
+        fit = len(" ".join(raw.split())) <= WHOLE_SENTENCE_CHARS and not unfit_as_answer(whole)
+        return whole if fit else None
+
+    def _quotable_run(self, sentences: Iterable[str]) -> tuple[str, ...]:
+        run: list[str] = []
+        for raw in sentences:
+            quoted = self._quotable(raw)
+            fit = len(raw) <= ANSWER_SENTENCE_CHARS and len(quoted) > 12 and GRAMMAR_MARK not in quoted
+            if not fit or unfit_as_answer(quoted):
+                break
+            run.append(quoted)
+        return tuple(run)
 
     def _quotable(self, sentence: str) -> str:
         return sanitise_document_text(sentence, self.nonce, ANSWER_SENTENCE_CHARS)
