@@ -25,7 +25,11 @@ from indexer.results import RootInfo
 
 META_FILE = "carrel-index.json"
 LOCK_FILE = "carrel.lock"
-WRITER_HEAP_BYTES = 96_000_000
+# Tantivy writes a segment whenever its indexing heap fills. With 96 MB the kernel documentation was one
+# segment, written entirely at the commit after every worker had finished, with one core idle for 0.8 s;
+# with 40 MB the first segment is written while extraction still runs and the commit writes the rest
+# (0.3-0.5 s). The price: two segments instead of one (search p50 0.57 -> 0.71 ms) and less memory.
+WRITER_HEAP_BYTES = 40_000_000
 
 
 @dataclass(frozen=True, slots=True)
