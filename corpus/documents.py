@@ -32,6 +32,7 @@ class SkipReason(StrEnum):
     BAD_PDF = "malformed PDF"
     BAD_HTML = "HTML could not be parsed"
     HTML_TOO_DEEP = "HTML nested too deeply"
+    WORKER_CRASHED = "extracting it crashed the worker process"
     READ_ERROR = "read error"
 
 

@@ -4,6 +4,10 @@ Extraction (HTML parsing, PDF text, gzip) is CPU-bound Python and C that holds t
 in a process pool; the main process feeds Tantivy, whose writer indexes on its own threads. Only a
 small window of batches is ever in flight, so memory stays bounded however large the corpus is.
 Small runs (a handful of changed files) are extracted inline: starting workers would cost more.
+
+A worker that dies (a parser crashing on a hostile file, the kernel's OOM killer) breaks the whole pool;
+the run does not fail for it. The pool restarts and the files that were in flight are extracted again one
+at a time, so a file that kills its worker again is identified, reported as failed, and skipped.
 """
 
 from __future__ import annotations
@@ -13,14 +17,16 @@ import os
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
-from corpus.documents import SourceFile
+from corpus.documents import SkippedFile, SkipReason, SourceFile
 from indexer.prepare import PrepareOutcome, prepare_file
 
 FileTask = tuple[str, SourceFile]
+ExecutorFactory = Callable[[int], Executor]
 
 INLINE_MAX_FILES = 48
 BATCH_FILES = 16
@@ -69,6 +75,17 @@ def warm_up() -> None:
     this module and with it the extraction libraries, while the indexing process is still walking."""
 
 
+def process_executor(workers: int) -> Executor:
+    # forkserver, not fork: the parent already runs Tantivy's threads, and forking a threaded process can
+    # deadlock the child.
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("forkserver"),
+        initializer=exit_with_parent,
+        initargs=(os.getpid(),),
+    )
+
+
 class ExtractionPool:
     """Worker processes for extraction, started only once a run turns out to need them.
 
@@ -77,9 +94,12 @@ class ExtractionPool:
     while the walk goes on. A run with only a few changed files never starts them.
     """
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(
+        self, workers: int | None = None, executor_factory: ExecutorFactory = process_executor
+    ) -> None:
         self.workers = default_workers() if workers is None else workers
-        self._executor: ProcessPoolExecutor | None = None
+        self._executor_factory = executor_factory
+        self._executor: Executor | None = None
 
     def __enter__(self) -> ExtractionPool:
         return self
@@ -96,16 +116,7 @@ class ExtractionPool:
     def expect(self, files: int) -> None:
         """``files`` files are known to need reading so far: start the workers if that is enough."""
         if self._executor is None and self.workers > 1 and files > INLINE_MAX_FILES:
-            # forkserver, not fork: the parent already runs Tantivy's threads, and forking a
-            # threaded process can deadlock the child.
-            self._executor = ProcessPoolExecutor(
-                max_workers=self.workers,
-                mp_context=multiprocessing.get_context("forkserver"),
-                initializer=exit_with_parent,
-                initargs=(os.getpid(),),
-            )
-            for _ in range(self.workers):
-                self._executor.submit(warm_up)
+            self._start()
 
     def prepare_all(self, tasks: Sequence[FileTask], max_bytes: int) -> Iterator[PrepareOutcome]:
         """Yield each file (document ID, source) prepared for Tantivy, in the order given."""
@@ -114,7 +125,44 @@ class ExtractionPool:
             for doc_id, source in tasks:
                 yield prepare_file(doc_id, source, max_bytes)
             return
-        yield from _prepare_in_pool(self._executor, tasks, max_bytes, self.workers)
+        done = 0
+        while done < len(tasks):
+            try:
+                for outcome in _prepare_in_pool(self._started(), tasks[done:], max_bytes, self.workers):
+                    yield outcome
+                    done += 1
+            except BrokenProcessPool:
+                in_flight = tasks[done : done + self.workers * BATCHES_PER_WORKER * BATCH_FILES]
+                for outcome in self._one_by_one(in_flight, max_bytes):
+                    yield outcome
+                    done += 1
+
+    def _one_by_one(self, tasks: Sequence[FileTask], max_bytes: int) -> Iterator[PrepareOutcome]:
+        """After a worker died: each file that was in flight alone, on a fresh pool, so the one that kills
+        its worker again is the one reported (as failed, with the reason)."""
+        self._restart()
+        for doc_id, source in tasks:
+            try:
+                yield self._started().submit(prepare_file, doc_id, source, max_bytes).result()
+            except BrokenProcessPool:
+                self._restart()
+                yield SkippedFile(source.path, SkipReason.WORKER_CRASHED)
+
+    def _start(self) -> Executor:
+        executor = self._executor = self._executor_factory(self.workers)
+        for _ in range(self.workers):
+            executor.submit(warm_up)
+        return executor
+
+    def _started(self) -> Executor:
+        return self._executor or self._start()
+
+    def _restart(self) -> None:
+        """A broken pool cannot run anything more: shut it down without waiting, then start afresh."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+        self._start()
 
 
 def prepare_all(
@@ -126,7 +174,7 @@ def prepare_all(
 
 
 def _prepare_in_pool(
-    pool: ProcessPoolExecutor, tasks: Sequence[FileTask], max_bytes: int, workers: int
+    pool: Executor, tasks: Sequence[FileTask], max_bytes: int, workers: int
 ) -> Iterator[PrepareOutcome]:
     batches = (tasks[start : start + BATCH_FILES] for start in range(0, len(tasks), BATCH_FILES))
     in_flight: deque[Future[list[PrepareOutcome]]] = deque()
