@@ -3,7 +3,9 @@
 Extraction (HTML parsing, PDF text, gzip) is CPU-bound Python and C that holds the GIL, so it runs
 in a process pool; the main process feeds Tantivy, whose writer indexes on its own threads. Only a
 small window of batches is ever in flight, so memory stays bounded however large the corpus is.
-Small runs (a handful of changed files) are extracted inline: starting workers would cost more.
+Small runs (a handful of changed files) are extracted inline: starting workers would cost more. PDFs are
+the exception: PDFium is C code fed whatever the user's folder holds, so a run with a PDF in it always
+extracts in workers, where a crash costs one file instead of the run.
 
 A worker that dies (a parser crashing on a hostile file, the kernel's OOM killer) breaks the whole pool;
 the run does not fail for it. The pool restarts and the files that were in flight are extracted again one
@@ -29,6 +31,8 @@ FileTask = tuple[str, SourceFile]
 ExecutorFactory = Callable[[int], Executor]
 
 INLINE_MAX_FILES = 48
+# Kinds whose extraction runs in a C library that could crash on a hostile file: never extracted inline.
+ISOLATED_KINDS = frozenset({"pdf"})
 BATCH_FILES = 16
 BATCHES_PER_WORKER = 4
 PARENT_CHECK_INTERVAL_S = 0.5
@@ -121,6 +125,8 @@ class ExtractionPool:
     def prepare_all(self, tasks: Sequence[FileTask], max_bytes: int) -> Iterator[PrepareOutcome]:
         """Yield each file (document ID, source) prepared for Tantivy, in the order given."""
         self.expect(len(tasks))
+        if self._executor is None and self.workers > 1 and any(s.kind in ISOLATED_KINDS for _, s in tasks):
+            self._start()
         if self._executor is None:
             for doc_id, source in tasks:
                 yield prepare_file(doc_id, source, max_bytes)

@@ -73,6 +73,18 @@ def test_only_the_file_that_kills_its_worker_again_is_reported(tmp_path: Path) -
     assert PoisonedExecutor.started == 3  # the first pool, a fresh one for the retries, one after the poison
 
 
+def test_a_pdf_is_never_extracted_inline_even_in_a_small_run(tmp_path: Path) -> None:
+    tasks = write_notes(tmp_path / "notes", 3)[:2]
+    pdf_path = tmp_path / "notes" / "poison.pdf"
+    tasks.append(("0000000000ff", SourceFile(tmp_path, pdf_path, "poison.pdf", "pdf", False, 100, 0)))
+
+    with ExtractionPool(workers=2, executor_factory=PoisonedExecutor) as pool:
+        outcomes = list(pool.prepare_all(tasks, max_bytes=1 << 20))
+
+    assert [type(outcome).__name__ for outcome in outcomes] == ["PreparedFile", "PreparedFile", "SkippedFile"]
+    assert isinstance(outcomes[2], SkippedFile) and outcomes[2].reason is SkipReason.WORKER_CRASHED
+
+
 def _worker_pids() -> list[int]:
     """Processes whose parent is a child of this process: the extraction workers under the fork server."""
     parents: dict[int, int] = {}
