@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 import threading
 import time
 from collections import deque
@@ -40,6 +41,14 @@ PARENT_CHECK_INTERVAL_S = 0.5
 
 def default_workers() -> int:
     return max(1, min(4, os.cpu_count() or 1))
+
+
+def workers_can_start() -> bool:
+    """False when the program's main module names a file that does not exist (a script piped to
+    ``python -``): multiprocessing's workers re-import it by path, so every one would die at start and
+    each file would look like it crashed its worker. Extraction then runs inline."""
+    main_path = getattr(sys.modules.get("__main__"), "__file__", None)
+    return main_path is None or Path(main_path).exists()
 
 
 def exit_with_parent(parent_pid: int) -> None:
@@ -101,7 +110,8 @@ class ExtractionPool:
     def __init__(
         self, workers: int | None = None, executor_factory: ExecutorFactory = process_executor
     ) -> None:
-        self.workers = default_workers() if workers is None else workers
+        wanted = default_workers() if workers is None else workers
+        self.workers = wanted if workers_can_start() else 1
         self._executor_factory = executor_factory
         self._executor: Executor | None = None
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from corpus.documents import SkippedFile, SkipReason, SourceFile
 from corpus.walk import walk_root
@@ -83,6 +86,17 @@ def test_a_pdf_is_never_extracted_inline_even_in_a_small_run(tmp_path: Path) -> 
 
     assert [type(outcome).__name__ for outcome in outcomes] == ["PreparedFile", "PreparedFile", "SkippedFile"]
     assert isinstance(outcomes[2], SkippedFile) and outcomes[2].reason is SkipReason.WORKER_CRASHED
+
+
+def test_a_program_read_from_stdin_extracts_inline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers re-import the main module by path; ``python - <<EOF`` has none, so none are started."""
+    monkeypatch.setattr(sys.modules["__main__"], "__file__", "<stdin>", raising=False)
+    folder = tmp_path / "notes"
+    total = len(write_notes(folder, 80))
+
+    summary = index_folders([folder], tmp_path / "index")
+
+    assert summary.failed == [] and summary.added == total
 
 
 def _worker_pids() -> list[int]:
