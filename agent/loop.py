@@ -199,6 +199,7 @@ class _TaskRun:
         self.final_only_because: StopReason | None = None
         self.output_rejection: str | None = None
         self.issuer: Literal["model", "code"] = "model"
+        self.top_hit: str | None = None  # the label of the question search's first result
         self.terms = key_terms(self.topic)
         self.term_weights = _term_weights(agent.tool, self.terms)
         reader = agent.tool if isinstance(agent.tool, PassageReader) else None
@@ -265,10 +266,13 @@ class _TaskRun:
     def _question_search(self, query: str) -> Events:
         """Run the question search as code (it counts against ``max_searches`` and is recorded as code's)."""
         self.issuer = "code"
+        known = len(self.state.sources)
         try:
             yield from self._search(SearchDecision(action="search", query=query))
         finally:
             self.issuer = "model"
+        if len(self.state.sources) > known:
+            self.top_hit = self.state.sources[known].label
 
     # -- limits and what the model may do next -------------------------------------------------------------
 
@@ -360,6 +364,7 @@ class _TaskRun:
             fits=self._fits_reply,
             quote_chars=self.settings.answer_quote_chars,
             compound=answer_parts(self.topic),
+            top_hit=self.top_hit if self.settings.top_hit_answer else None,
         )
 
     def _surroundings(self, candidate: Candidate) -> Surroundings:

@@ -59,6 +59,12 @@ class AgentSettings(BaseModel):
         description="Best sentences of each citable source that compete for the answer when answers are choices "
         "(a compound question considers at least one per part).",
     )
+    top_hit_answer: bool = Field(
+        default=True,
+        description="When code's best answer sentence is not from the question search's top hit, the top hit's "
+        "best sentence is quoted too, cited by its own label (the question's wording often ranks the passage "
+        "that answers first when key words pick another).",
+    )
     answer_follow_on: bool = Field(
         default=True,
         description="Quote each chosen answer sentence with the sentence after it in its passage (when fit to "
