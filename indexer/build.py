@@ -33,6 +33,7 @@ from indexer.store import (
     run_lock,
     wipe_index,
     write_meta,
+    written_by_older_version,
 )
 from indexer.summary import FileProblem, IndexProgress, IndexSummary
 from indexer.text import display_path
@@ -73,20 +74,33 @@ def index_folders(
     """Add or refresh ``roots`` in the index at ``index_dir`` (created if missing) and commit once.
 
     With ``rebuild`` the index is wiped first, and with no ``roots`` it re-indexes the folders it
-    held before. Raises IndexBusyError when another run holds the index, RootFolderError for a bad
-    root, IndexCorruptError when the index cannot be opened (``rebuild`` recovers).
+    held before. An index written by an older Carrel (older schema) is rebuilt the same way, keeping
+    the folders it held that still exist. Raises IndexBusyError when another run holds the index,
+    RootFolderError for a bad root, IndexCorruptError when the index cannot be opened (``rebuild``
+    recovers).
     """
     started = time.perf_counter()
     with run_lock(index_dir):
-        if rebuild:
-            roots = list(roots) or [Path(root) for root in read_meta_roots(index_dir)]
+        upgrade = not rebuild and written_by_older_version(index_dir)
+        if rebuild or upgrade:
+            roots = _roots_to_rebuild(roots, index_dir, keep_all_remembered=upgrade)
         root_paths = [checked_root(Path(root)) for root in roots]
-        if rebuild:
+        if rebuild or upgrade:
             wipe_index(index_dir)
         store = IndexStore.open_or_create(index_dir)
         run = IndexRun(store, on_progress, should_cancel, max_bytes, workers)
         summary = run.execute(root_paths)
     return summary.model_copy(update={"seconds": round(time.perf_counter() - started, 3)})
+
+
+def _roots_to_rebuild(roots: Sequence[Path], index_dir: Path, *, keep_all_remembered: bool) -> list[Path]:
+    """The folders a rebuild indexes: those given, else those remembered beside the index; an upgrade
+    keeps every remembered folder that still exists as well, so indexing one folder loses no other."""
+    remembered = [Path(root) for root in read_meta_roots(index_dir)]
+    if not keep_all_remembered:
+        return list(roots) or remembered
+    given = [absolute_path(Path(root)) for root in roots]
+    return given + [root for root in remembered if root.is_dir() and root not in given]
 
 
 def remove_root(index_dir: Path, root: Path) -> IndexSummary:

@@ -276,6 +276,17 @@ def read_meta_roots(index_dir: Path) -> list[str]:
     return [root for root in roots if isinstance(root, str)]
 
 
+def written_by_older_version(index_dir: Path) -> bool:
+    """True for an index an earlier Carrel wrote with an older schema: its content is derived from the
+    user's files and its folders are remembered, so it can be rebuilt rather than refused. (An index from a
+    newer Carrel is left alone.)"""
+    try:
+        version = json.loads((index_dir / META_FILE).read_text()).get("schema_version")
+    except (OSError, ValueError, AttributeError):
+        return False
+    return isinstance(version, int) and version < fields.SCHEMA_VERSION
+
+
 def _check_meta(index_dir: Path) -> None:
     try:
         version = json.loads((index_dir / META_FILE).read_text()).get("schema_version")
