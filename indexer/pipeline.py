@@ -127,16 +127,15 @@ class ExtractionPool:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
 
-    def expect(self, files: int) -> None:
-        """``files`` files are known to need reading so far: start the workers if that is enough."""
-        if self._executor is None and self.workers > 1 and files > INLINE_MAX_FILES:
+    def expect(self, files: int, *, isolated: bool = False) -> None:
+        """``files`` files are known to need reading so far (``isolated``: one of them must never be read
+        inline): start the workers if that is enough."""
+        if self._executor is None and self.workers > 1 and (isolated or files > INLINE_MAX_FILES):
             self._start()
 
     def prepare_all(self, tasks: Sequence[FileTask], max_bytes: int) -> Iterator[PrepareOutcome]:
         """Yield each file (document ID, source) prepared for Tantivy, in the order given."""
-        self.expect(len(tasks))
-        if self._executor is None and self.workers > 1 and any(s.kind in ISOLATED_KINDS for _, s in tasks):
-            self._start()
+        self.expect(len(tasks), isolated=any(source.kind in ISOLATED_KINDS for _, source in tasks))
         if self._executor is None:
             for doc_id, source in tasks:
                 yield prepare_file(doc_id, source, max_bytes)
@@ -148,7 +147,7 @@ class ExtractionPool:
                     yield outcome
                     done += 1
             except BrokenProcessPool:
-                in_flight = tasks[done : done + self.workers * BATCHES_PER_WORKER * BATCH_FILES]
+                in_flight = tasks[done : done + _batches_in_flight(self.workers) * BATCH_FILES]
                 for outcome in self._one_by_one(in_flight, max_bytes):
                     yield outcome
                     done += 1
@@ -181,12 +180,8 @@ class ExtractionPool:
         self._start()
 
 
-def prepare_all(
-    tasks: Sequence[FileTask], max_bytes: int, workers: int | None = None
-) -> Iterator[PrepareOutcome]:
-    """Yield each file (document ID, source) prepared for Tantivy, in the order given."""
-    with ExtractionPool(workers) as pool:
-        yield from pool.prepare_all(tasks, max_bytes)
+def _batches_in_flight(workers: int) -> int:
+    return workers * BATCHES_PER_WORKER
 
 
 def _prepare_in_pool(
@@ -197,7 +192,7 @@ def _prepare_in_pool(
     try:
         for batch in batches:
             in_flight.append(pool.submit(prepare_batch, batch, max_bytes))
-            if len(in_flight) >= workers * BATCHES_PER_WORKER:
+            if len(in_flight) >= _batches_in_flight(workers):
                 yield from in_flight.popleft().result()
         while in_flight:
             yield from in_flight.popleft().result()

@@ -268,12 +268,20 @@ def write_meta(index_dir: Path, roots: list[str]) -> None:
     temporary.replace(index_dir / META_FILE)
 
 
+def _meta_value(index_dir: Path, key: str) -> object:
+    """One entry of the sidecar; raises OSError or ValueError when it is missing or not a JSON object."""
+    meta = json.loads((index_dir / META_FILE).read_text())
+    if not isinstance(meta, dict):
+        raise ValueError(f"{META_FILE} is not a JSON object")
+    return meta.get(key)
+
+
 def read_meta_roots(index_dir: Path) -> list[str]:
     try:
-        roots = json.loads((index_dir / META_FILE).read_text()).get("roots", [])
-    except (OSError, ValueError, AttributeError):
+        roots = _meta_value(index_dir, "roots") or []
+    except (OSError, ValueError):
         return []
-    return [root for root in roots if isinstance(root, str)]
+    return [root for root in roots if isinstance(root, str)] if isinstance(roots, list) else []
 
 
 def written_by_older_version(index_dir: Path) -> bool:
@@ -281,16 +289,16 @@ def written_by_older_version(index_dir: Path) -> bool:
     user's files and its folders are remembered, so it can be rebuilt rather than refused. (An index from a
     newer Carrel is left alone.)"""
     try:
-        version = json.loads((index_dir / META_FILE).read_text()).get("schema_version")
-    except (OSError, ValueError, AttributeError):
+        version = _meta_value(index_dir, "schema_version")
+    except (OSError, ValueError):
         return False
     return isinstance(version, int) and version < fields.SCHEMA_VERSION
 
 
 def _check_meta(index_dir: Path) -> None:
     try:
-        version = json.loads((index_dir / META_FILE).read_text()).get("schema_version")
-    except (OSError, ValueError, AttributeError) as error:
+        version = _meta_value(index_dir, "schema_version")
+    except (OSError, ValueError) as error:
         raise IndexCorruptError(index_dir, f"{META_FILE} unreadable") from error
     if version != fields.SCHEMA_VERSION:
         raise IndexCorruptError(index_dir, f"schema version {version}, expected {fields.SCHEMA_VERSION}")
