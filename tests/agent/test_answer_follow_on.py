@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.answers import AnswerChoice, Candidate, Surroundings, answer_choices
+from agent.answers import AnswerChoice, Candidate, ReplyFits, Surroundings, answer_choices
 from agent.loop import REPLY_TOKEN_SHARE
 from agent.sources import SourceLedger
 from agent.state import Source
@@ -96,10 +96,10 @@ def test_the_follow_on_never_makes_an_answer_eligible() -> None:
     assert kept == [] and rescued == []
 
 
-def test_each_part_of_a_compound_answer_gets_its_own_follow_on() -> None:
+def lava_and_tea_answer(fits: ReplyFits | None = None) -> AnswerChoice:
+    """The answer to a two-part question whose two sentences each have one sentence after them."""
     candidates = [Candidate("S2", "Lava is hot.", 3.0), Candidate("S1", "Tea is green.", 2.0)]
     following = {"Lava is hot.": "It glows.", "Tea is green.": "It is brewed."}
-
     (choice,) = answer_choices(
         candidates,
         ["lava", "tea"],
@@ -107,7 +107,13 @@ def test_each_part_of_a_compound_answer_gets_its_own_follow_on() -> None:
         parts=2,
         limit=1,
         surroundings_of=lambda c: Surroundings(after=(following[c.sentence],)),
+        fits=fits,
     )
+    return choice
+
+
+def test_each_part_of_a_compound_answer_gets_its_own_follow_on() -> None:
+    choice = lava_and_tea_answer()
     assert choice.text == "Lava is hot. It glows. [S2] Tea is green. It is brewed. [S1]"
 
 
@@ -144,21 +150,10 @@ def test_an_answer_too_long_for_one_decision_is_offered_without_its_follow_on(tm
 
 
 def test_follow_ons_that_do_not_fit_are_dropped_from_the_last_part_backwards() -> None:
-    candidates = [Candidate("S2", "Lava is hot.", 3.0), Candidate("S1", "Tea is green.", 2.0)]
-    following = {"Lava is hot.": "It glows.", "Tea is green.": "It is brewed."}
-
     def short_enough(choice: AnswerChoice) -> bool:
         return len(choice.text) <= 50
 
-    (choice,) = answer_choices(
-        candidates,
-        ["lava", "tea"],
-        None,
-        parts=2,
-        limit=1,
-        surroundings_of=lambda c: Surroundings(after=(following[c.sentence],)),
-        fits=short_enough,
-    )
+    choice = lava_and_tea_answer(short_enough)
     assert choice.text == "Lava is hot. It glows. [S2] Tea is green. [S1]"
 
 

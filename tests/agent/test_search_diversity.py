@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from agent.loop import CANDIDATES_PER_HIT
-from indexer.build import index_folders
 from indexer.results import LIMIT_MAX, SearchResults
 from indexer.search import SearchTool, open_search_tool
 from tests.agent.conftest import CountingTool, final, run_script, search
+from tests.support.indexes import index_documents
 
 KETTLE_MANUAL = "\n\n".join(
     f"# Kettle part {n}\n\nThe kettle kettle kettle descaling step {n}: the kettle needs vinegar and a kettle brush."
@@ -24,12 +24,7 @@ QUESTION = "How do I descale a kettle?"
 
 
 def kettle_tool(tmp_path: Path, documents: dict[str, str]) -> CountingTool:
-    root = tmp_path / "docs"
-    root.mkdir()
-    for name, text in documents.items():
-        (root / name).write_text(text, encoding="utf-8")
-    index_folders([root], tmp_path / "index")
-    return CountingTool(open_search_tool(tmp_path / "index"))
+    return CountingTool(open_search_tool(index_documents(tmp_path, documents)))
 
 
 def test_the_index_alone_ranks_several_passages_of_one_document_first(tmp_path: Path) -> None:

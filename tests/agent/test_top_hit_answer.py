@@ -11,10 +11,10 @@ import json
 from pathlib import Path
 
 from agent.answers import AnswerChoice, AnswerPart, Candidate, Surroundings, answer_choices
-from indexer.build import index_folders
 from indexer.results import SearchResults
 from indexer.search import SearchTool, open_search_tool
 from tests.agent.conftest import final, run_script, search
+from tests.support.indexes import index_documents
 
 TERMS = ["lava", "rock", "glow"]
 CODE_BEST = Candidate("S2", "Lava is molten rock that glows.", 3.0)
@@ -114,12 +114,7 @@ class RoutedTool:
 
 
 def routed_tool(tmp_path: Path) -> RoutedTool:
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    for name, text in DOCUMENTS.items():
-        (docs / name).write_text(text, encoding="utf-8")
-    index_folders([docs], tmp_path / "index")
-    return RoutedTool(open_search_tool(tmp_path / "index"), "exactly one such object")
+    return RoutedTool(open_search_tool(index_documents(tmp_path, DOCUMENTS)), "exactly one such object")
 
 
 def final_offer(tmp_path: Path, **limits: object) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import shutil
+from collections.abc import Mapping
 from pathlib import Path
 
 from indexer.build import index_folders
@@ -51,3 +52,13 @@ def build_fixture_index(tmp_path: Path) -> tuple[Path, Path]:
     index_dir = tmp_path / "index"
     index_folders([corpus_dir], index_dir, workers=1)
     return corpus_dir, index_dir
+
+
+def index_documents(tmp_path: Path, documents: Mapping[str, str]) -> Path:
+    """Write ``documents`` (file name -> text) to ``tmp_path/docs``, index them, and return the index folder."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name, text in documents.items():
+        (docs / name).write_text(text, encoding="utf-8")
+    index_folders([docs], tmp_path / "index")
+    return tmp_path / "index"
