@@ -6,7 +6,10 @@ The corpus is copied to a scratch folder first (the one-file-changed step edits 
 alternating ``--repeat`` times: the bare baseline (walk, read, gunzip, selectolax text for HTML,
 one ``add_document`` per file, one commit, single process) and a fresh Carrel index in a child
 process (its peak RSS and CPU, workers included, sampled from outside); the best wall time of each
-side is compared. Then a re-run with nothing changed, a re-run after one file changed, and N
+side is compared. Each round also times Tantivy alone: Carrel's own schema and writer fed the documents
+Carrel writes for the corpus, extracted beforehand and held in memory, so extraction costs nothing. That
+is the floor no extraction work can get under; it is timed with Carrel's writer settings and with a
+generous heap and one writer thread per core. Then a re-run with nothing changed, a re-run after one file changed, and N
 searches through the search tool (snippets included) with queries made of words sampled from the
 corpus. Prints one JSON line.
 """
@@ -37,12 +40,16 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
 
 from corpus.documents import SourceFile  # noqa: E402
-from corpus.walk import walk_root  # noqa: E402
-from indexer.build import index_folders  # noqa: E402
+from corpus.walk import DEFAULT_MAX_BYTES, walk_root  # noqa: E402
+from indexer.build import document_id, index_folders  # noqa: E402
+from indexer.prepare import PreparedFile, prepare_file  # noqa: E402
 from indexer.search import open_search_tool  # noqa: E402
+from indexer.store import WRITER_HEAP_BYTES, IndexStore, writer_threads  # noqa: E402
 from indexer.summary import IndexProgress  # noqa: E402
+from indexer.text import display_path  # noqa: E402
 
 SEARCH_SEED = 20261202
+GENEROUS_HEAP_BYTES = 200_000_000
 PAGE_BYTES = os.sysconf("SC_PAGE_SIZE")
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -85,6 +92,44 @@ def run_baseline(corpus: Path, index_dir: Path) -> tuple[float, float, int]:
     writer.commit()
     writer.wait_merging_threads()
     return time.perf_counter() - started, cpu_seconds() - started_cpu, files
+
+
+def carrel_documents(corpus: Path) -> tuple[list[str], float]:
+    """Every Tantivy document (as the JSON line a worker sends) that a Carrel index of ``corpus``
+    holds, its passages and file records, extracted in this one process; and the CPU seconds that
+    extraction took (the walk excluded)."""
+    root_key = display_path(corpus)
+    sources = corpus_files(corpus)
+    documents: list[str] = []
+    started_cpu = cpu_seconds()
+    for source in sources:
+        outcome = prepare_file(document_id(root_key, source.relative), source, DEFAULT_MAX_BYTES)
+        if isinstance(outcome, PreparedFile):
+            documents += outcome.json_documents()
+    return documents, cpu_seconds() - started_cpu
+
+
+def run_tantivy_only(
+    documents: list[str], index_dir: Path, heap_bytes: int, threads: int
+) -> tuple[float, float]:
+    """Carrel's Tantivy work alone: its schema and analyzer, every document added, one commit.
+    Returns wall and CPU seconds (all threads)."""
+    started, started_cpu = time.perf_counter(), cpu_seconds()
+    store = IndexStore.open_or_create(index_dir)
+    writer = store.index.writer(heap_size=heap_bytes, num_threads=threads)
+    for document in documents:
+        writer.add_json(document)
+    writer.commit()
+    writer.wait_merging_threads()
+    return time.perf_counter() - started, cpu_seconds() - started_cpu
+
+
+def tantivy_only_settings() -> dict[str, tuple[int, int]]:
+    """Carrel's writer settings, and the most generous ones (fastest when nothing else runs)."""
+    return {
+        "carrel_settings": (WRITER_HEAP_BYTES, writer_threads()),
+        "generous": (GENEROUS_HEAP_BYTES, os.cpu_count() or 1),
+    }
 
 
 # The child runs from ``-c``, not this file: multiprocessing's fork server and every extraction worker
@@ -195,11 +240,21 @@ class PhaseClock:
         }
 
 
+def own_peak_rss_bytes() -> int:
+    """This process's peak RSS since it was started. Not ``ru_maxrss``: Linux carries that across
+    ``exec`` from the forked parent, so a child started by a benchmark holding 100 MB of documents
+    would report the benchmark's memory as its own. ``VmHWM`` belongs to the new program alone."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) * 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
 def carrel_child(corpus: Path, index_dir: Path) -> None:
     clock = PhaseClock()
     summary = index_folders([corpus], index_dir, on_progress=clock)
     seconds = time.perf_counter() - clock.started
-    main_peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    main_peak_mb = own_peak_rss_bytes() / 2**20
     print(
         json.dumps(
             {
@@ -262,12 +317,14 @@ def progress(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def alternate_builds(
-    copy: Path, scratch: Path, repeat: int
-) -> tuple[list[tuple[float, float, int]], list[dict[str, Any]]]:
-    """Baseline and Carrel builds, alternating, each into a fresh index: on a shared machine the
-    load changes from minute to minute, so each side's best of ``repeat`` is compared."""
+Builds = tuple[list[tuple[float, float, int]], list[dict[str, Any]], dict[str, list[tuple[float, float]]]]
+
+
+def alternate_builds(copy: Path, scratch: Path, repeat: int, documents: list[str]) -> Builds:
+    """Baseline, Carrel and Tantivy-only builds, alternating, each into a fresh index: on a shared
+    machine the load changes from minute to minute, so each side's best of ``repeat`` is compared."""
     baselines, carrels = [], []
+    tantivy_only: dict[str, list[tuple[float, float]]] = {name: [] for name in tantivy_only_settings()}
     for round_number in range(repeat):
         baselines.append(run_baseline(copy, scratch / f"baseline-index-{round_number}"))
         progress(f"baseline: {baselines[-1][0]:.2f} s wall, {baselines[-1][1]:.2f} s CPU")
@@ -275,7 +332,25 @@ def alternate_builds(
         shutil.rmtree(carrel_dir, ignore_errors=True)
         carrels.append(run_carrel_child(copy, carrel_dir))
         progress(f"carrel: {carrels[-1]}")
-    return baselines, carrels
+        for name, (heap_bytes, threads) in tantivy_only_settings().items():
+            floor_dir = scratch / f"tantivy-only-{name}-{round_number}"
+            tantivy_only[name].append(run_tantivy_only(documents, floor_dir, heap_bytes, threads))
+            shutil.rmtree(floor_dir)
+            progress(
+                f"tantivy only ({name}): {tantivy_only[name][-1][0]:.2f} s wall, {tantivy_only[name][-1][1]:.2f} s CPU"
+            )
+    return baselines, carrels, tantivy_only
+
+
+def cpu_floor(
+    extraction_cpu_s: float, tantivy_only: dict[str, list[tuple[float, float]]], baseline_s: float
+) -> dict[str, float]:
+    """The fastest a Carrel index could possibly be on this machine with today's extraction: its
+    extraction CPU plus the least CPU Tantivy alone needed, spread perfectly over every core, with
+    no walk before it and no commit after it. The index is CPU-bound, so no scheduling beats this."""
+    tantivy_cpu_s = min(run[1] for runs in tantivy_only.values() for run in runs)
+    floor_s = (extraction_cpu_s + tantivy_cpu_s) / (os.cpu_count() or 1)
+    return {"cpu_floor_s": round(floor_s, 3), "cpu_floor_ratio_to_baseline": round(floor_s / baseline_s, 3)}
 
 
 def run_benchmark(corpus: Path, searches: int, repeat: int) -> dict[str, Any]:
@@ -283,7 +358,8 @@ def run_benchmark(corpus: Path, searches: int, repeat: int) -> dict[str, Any]:
         scratch = Path(scratch_name)
         copy = scratch / "corpus"
         shutil.copytree(corpus, copy, symlinks=True)
-        baselines, carrels = alternate_builds(copy, scratch, repeat)
+        documents, extraction_cpu_s = carrel_documents(copy)
+        baselines, carrels, tantivy_only = alternate_builds(copy, scratch, repeat, documents)
         baseline_s = min(run[0] for run in baselines)
         baseline_cpu_s = min(baselines)[1]
         baseline_files = baselines[0][2]
@@ -303,6 +379,17 @@ def run_benchmark(corpus: Path, searches: int, repeat: int) -> dict[str, Any]:
         "carrel_index_runs_s": [round(run["seconds"], 2) for run in carrels],
         "baseline_index_runs_s": [round(run[0], 2) for run in baselines],
         "carrel_phases_s": carrel["phases_s"],
+        "tantivy_only_index_s": round(min(run[0] for runs in tantivy_only.values() for run in runs), 3),
+        "tantivy_only_ratio_to_baseline": round(
+            min(run[0] for runs in tantivy_only.values() for run in runs) / baseline_s, 3
+        ),
+        "tantivy_only_runs_s": {
+            name: [round(run[0], 2) for run in runs] for name, runs in tantivy_only.items()
+        },
+        "tantivy_only_cpu_s": {name: round(min(runs)[1], 2) for name, runs in tantivy_only.items()},
+        "tantivy_only_documents": len(documents),
+        "carrel_extraction_cpu_s": round(extraction_cpu_s, 2),
+        **cpu_floor(extraction_cpu_s, tantivy_only, baseline_s),
         "carrel_cpu_s": carrel["cpu_s"],
         "baseline_cpu_s": round(baseline_cpu_s, 2),
         "load_average_1m": round(os.getloadavg()[0], 1),
