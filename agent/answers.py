@@ -26,6 +26,15 @@ RESTATING_FACTOR = 0.4
 GRAMMAR_FACTOR = 0.3
 INTRODUCING_FACTOR = 0.7
 QUESTION_FACTOR = 0.5
+# A line of code ("static struct platform_device ramoops_dev = { .name = ..."): it names the question's words in
+# its identifiers and states nothing about them. Code has about as many of these characters as words, or, in a
+# call or an #include, a few of them and not one function word; prose that quotes an expression ("x < y <= z is
+# equivalent to ...") has far fewer, and always has function words.
+CODE_FACTOR = 0.3
+_CODE_CHARACTERS = frozenset("{}()[];=<>&|*$#\\")
+MIN_CODE_CHARACTERS = 4
+CODE_CHARACTERS_PER_WORD = 0.5
+MIN_CODE_WORDS = 5
 # Rare key words name the subject ("pass"), common ones the relation ("statement", "executed"): squaring the
 # rarity weight lets one subject word outweigh two relation words.
 RARITY_POWER = 2
@@ -117,7 +126,18 @@ def _form_factor(sentence: str, words: Sequence[str], terms: Sequence[str]) -> f
         factor *= QUESTION_FACTOR
     if _new_words(words, terms) < MIN_NEW_WORDS:
         factor *= RESTATING_FACTOR
+    if looks_like_code(sentence, words):
+        factor *= CODE_FACTOR
     return factor
+
+
+def looks_like_code(sentence: str, words: Sequence[str]) -> bool:
+    """Whether the "sentence" (its casefolded ``words``) is a piece of code: braces, operators and semicolons in
+    proportion to its words, or some of them in a run of words without a single function word."""
+    symbols = sum(1 for character in sentence if character in _CODE_CHARACTERS)
+    if symbols >= MIN_CODE_CHARACTERS and symbols >= CODE_CHARACTERS_PER_WORD * len(words):
+        return True
+    return symbols > 0 and len(words) >= MIN_CODE_WORDS and not any(word in STOPWORDS for word in words)
 
 
 def rank_sentences(

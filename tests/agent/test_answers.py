@@ -4,6 +4,7 @@ question, hostile sentences never offered, and the loop offering code's best ans
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from agent.answers import (
     answer_parts,
     compound_parts,
     covering_candidates,
+    looks_like_code,
     names_in_code,
     per_part_candidates,
     rank_sentences,
@@ -59,6 +61,33 @@ def test_grammar_rules_questions_and_restated_headings_rank_below_an_answer() ->
     ]
 
     assert rank_sentences([*others, answer], TERMS, WEIGHTS)[0] == answer
+
+
+def test_a_line_of_code_naming_the_subject_ranks_below_prose_about_it() -> None:
+    code = "static struct platform_device ramoops_dev = { .name = 'ramoops', .dev = { .platform_data = &ramoops_data } };"
+    call = "#include <linux/memblock.h> memblock_reserve(ramoops_data.mem_address, ramoops_data.mem_size);"
+    prose = "It stores the logs of ramoops in reserved memory so that they survive a restart."
+
+    assert rank_sentences([code, call, prose], ["ramoops"])[0] == prose
+
+
+@pytest.mark.parametrize(
+    ("sentence", "is_code"),
+    [
+        ("static struct platform_device dev = { .name = 'x', .dev = { .data = &x_data } };", True),
+        ("#include <linux/memblock.h> memblock_reserve(data.mem_address, data.mem_size);", True),
+        ("a[i] = b[j] + c(k);", True),
+        (
+            "For example, x < y <= z is equivalent to x < y and y <= z, except that y is evaluated once.",
+            False,
+        ),
+        ("The __neg__() method is called to implement the unary arithmetic operation (-).", False),
+        ("Ramoops is an oops/panic logger that writes its logs to RAM before the system crashes.", False),
+        ("Three dots", False),
+    ],
+)
+def test_code_is_told_from_prose_that_quotes_code(sentence: str, is_code: bool) -> None:
+    assert looks_like_code(sentence, re.findall(r"\w+", sentence.casefold())) is is_code
 
 
 @pytest.mark.parametrize(
