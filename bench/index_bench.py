@@ -388,7 +388,7 @@ def run_benchmark(corpus: Path, searches: int, repeat: int) -> dict[str, Any]:
         },
         "tantivy_only_cpu_s": {name: round(min(runs)[1], 2) for name, runs in tantivy_only.items()},
         "tantivy_only_documents": len(documents),
-        "carrel_extraction_cpu_s": round(extraction_cpu_s, 2),
+        "carrel_extraction_cpu_s": round(extraction_cpu_s, 3),
         **cpu_floor(extraction_cpu_s, tantivy_only, baseline_s),
         "carrel_cpu_s": carrel["cpu_s"],
         "baseline_cpu_s": round(baseline_cpu_s, 2),

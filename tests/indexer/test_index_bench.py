@@ -39,8 +39,9 @@ def test_the_index_benchmark_prints_both_sides_on_one_line(tmp_path: Path) -> No
     assert report["carrel_index_s"] > 0 and report["baseline_index_s"] > 0
     assert report["carrel_peak_rss_mb"] > 0 and report["searches"] == 30
     assert report["tantivy_only_documents"] == report["documents"] + report["passages"]
-    assert report["tantivy_only_index_s"] > 0 and report["carrel_extraction_cpu_s"] > 0
-    assert report["cpu_floor_s"] > 0
+    # A fixture corpus extracts in a few milliseconds of CPU, below the clock's resolution on a fast machine.
+    assert report["tantivy_only_index_s"] > 0 and report["carrel_extraction_cpu_s"] >= 0
+    assert report["cpu_floor_s"] > 0 and report["cpu_floor_ratio_to_baseline"] > 0
     assert set(report["tantivy_only_runs_s"]) == {"carrel_settings", "generous"}
     assert set(report["carrel_phases_s"]) == {
         "walk_and_worker_start",
