@@ -31,6 +31,14 @@ QUESTION_FACTOR = 0.5
 # call or an #include, a few of them and not one function word; prose that quotes an expression ("x < y <= z is
 # equivalent to ...") has far fewer, and always has function words.
 CODE_FACTOR = 0.3
+# How much a key word counts for a sentence when only its document's title or heading names it.
+CONTEXT_SHARE = 0.5
+# A document's opening sentence usually says what the document is about ("LoadPin is a Linux Security Module that
+# ensures ..."): among sentences naming as many key words, it is the likeliest answer to "What is X?". Only for
+# questions of that shape: for "Which constants are considered false?" the opening sentence of the truth-testing
+# topic ("Any object can be tested for truth value ...") names the question's words and answers nothing.
+LEAD_FACTOR = 1.3
+_WHAT_IT_IS = re.compile(r"^\W*what\s+(is|are|was|were|does|do)\b", re.IGNORECASE)
 _CODE_CHARACTERS = frozenset("{}()[];=<>&|*$#\\")
 MIN_CODE_CHARACTERS = 4
 CODE_CHARACTERS_PER_WORD = 0.5
@@ -99,11 +107,21 @@ def _new_words(words: Sequence[str], terms: Sequence[str]) -> int:
     return sum(1 for word in words if word not in STOPWORDS and stem(word) not in term_stems)
 
 
-def sentence_score(sentence: str, terms: Sequence[str], weights: Mapping[str, float] | None = None) -> float:
+def sentence_score(
+    sentence: str,
+    terms: Sequence[str],
+    weights: Mapping[str, float] | None = None,
+    context: frozenset[str] = frozenset(),
+    *,
+    lead: bool = False,
+) -> float:
     """How well ``sentence`` answers a question with key words ``terms`` (higher is better, 0 for no match).
 
     The rarity-weighted share of key words mentioned, scaled up when they sit close together, and down for a
     grammar rule, a sentence that only introduces what follows ("...:"), or one that restates the question.
+    Key words in ``context`` (those the sentence's document title or heading names) that the sentence itself
+    does not mention count at CONTEXT_SHARE: see :func:`ranked_candidates`. A ``lead`` sentence (the first of
+    its document) counts LEAD_FACTOR times.
     """
     words = _WORD.findall(sentence.casefold())
     positions = _matched_positions(words, terms)
@@ -111,9 +129,10 @@ def sentence_score(sentence: str, terms: Sequence[str], weights: Mapping[str, fl
         return 0.0
     weight = {term: (weights or {}).get(term, 1.0) for term in terms}
     found = sum(weight[term] ** RARITY_POWER for term in positions)
+    found += CONTEXT_SHARE * sum(weight[term] ** RARITY_POWER for term in context - positions.keys())
     compactness = len(positions) / smallest_window(positions)
     score = found * (1 - PROXIMITY_SHARE + PROXIMITY_SHARE * compactness)
-    return score * _form_factor(sentence, words, terms)
+    return score * _form_factor(sentence, words, terms) * (LEAD_FACTOR if lead else 1.0)
 
 
 def _form_factor(sentence: str, words: Sequence[str], terms: Sequence[str]) -> float:
@@ -140,11 +159,23 @@ def looks_like_code(sentence: str, words: Sequence[str]) -> bool:
     return symbols > 0 and len(words) >= MIN_CODE_WORDS and not any(word in STOPWORDS for word in words)
 
 
+def asks_what_it_is(question: str) -> bool:
+    """ "What is X?", "What does X do?", "What are X used for?": a question a document's opening sentence answers."""
+    return bool(_WHAT_IT_IS.match(question))
+
+
 def rank_sentences(
-    sentences: Sequence[str], terms: Sequence[str], weights: Mapping[str, float] | None = None
+    sentences: Sequence[str],
+    terms: Sequence[str],
+    weights: Mapping[str, float] | None = None,
+    lead: str | None = None,
 ) -> list[str]:
-    """``sentences`` best first; ties keep reading order (an earlier sentence usually states the rule)."""
-    scored = [(sentence_score(sentence, terms, weights), index) for index, sentence in enumerate(sentences)]
+    """``sentences`` best first; ties keep reading order (an earlier sentence usually states the rule). ``lead``
+    is the document's opening sentence, when it is among them."""
+    scored = [
+        (sentence_score(sentence, terms, weights, lead=sentence == lead), index)
+        for index, sentence in enumerate(sentences)
+    ]
     return [sentences[index] for score, index in sorted(scored, key=lambda item: (-item[0], item[1]))]
 
 
@@ -278,10 +309,30 @@ def ranked_candidates(
     sentences_by_label: Mapping[str, Sequence[str]],
     terms: Sequence[str],
     weights: Mapping[str, float] | None = None,
+    context_by_label: Mapping[str, str] | None = None,
+    leads: Mapping[str, str] | None = None,
 ) -> list[Candidate]:
-    """Every offered sentence of every citable source, best first; ties keep the search's order of sources."""
+    """Every offered sentence of every citable source, best first; ties keep the search's order of sources.
+
+    A sentence is read in its document: the key words its source's title and heading path name
+    (``context_by_label``) count for it in part. "Linux can use a remote server as one of its block devices",
+    under the title "Network Block Device", answers "What is the network block device driver used for?"; a
+    sentence naming "block" and "drivers" under "Using the RAM disk block device" does not. ``leads`` holds the
+    opening sentence of each source that starts its document (see :func:`sentence_score`).
+    """
+    context = {label: frozenset(_mentioned(text, terms)) for label, text in (context_by_label or {}).items()}
     candidates = [
-        Candidate(label, sentence, sentence_score(sentence, terms, weights))
+        Candidate(
+            label,
+            sentence,
+            sentence_score(
+                sentence,
+                terms,
+                weights,
+                context.get(label, frozenset()),
+                lead=sentence == (leads or {}).get(label),
+            ),
+        )
         for label, sentences in sentences_by_label.items()
         for sentence in sentences
     ]

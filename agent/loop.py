@@ -22,6 +22,7 @@ from agent.answers import (
     Surroundings,
     answer_choices,
     answer_parts,
+    asks_what_it_is,
     compound_parts,
     ranked_candidates,
 )
@@ -203,7 +204,12 @@ class _TaskRun:
         self.terms = key_terms(self.topic)
         self.term_weights = _term_weights(agent.tool, self.terms)
         reader = agent.tool if isinstance(agent.tool, PassageReader) else None
-        self.ledger = SourceLedger(self.settings.source_chars, reader=reader, weights=self.term_weights)
+        self.ledger = SourceLedger(
+            self.settings.source_chars,
+            reader=reader,
+            weights=self.term_weights,
+            prefer_leads=asks_what_it_is(self.topic),
+        )
         if carried is not None:
             self.ledger.seed(carried.sources, self.topic)
             self.state.sources = list(carried.sources)
@@ -352,7 +358,9 @@ class _TaskRun:
             for source in self.state.sources
             if source.label in evidence.mentioning
         }
-        candidates = ranked_candidates(sentences, self.terms, self.term_weights)
+        context = {source.label: f"{source.title} {source.heading}" for source in self.state.sources}
+        leads = {label: lead for label in sentences if (lead := self.ledger.lead_sentence(label))}
+        candidates = ranked_candidates(sentences, self.terms, self.term_weights, context, leads)
         return answer_choices(
             candidates,
             self.terms,

@@ -45,19 +45,32 @@ def sentences_of(text: str) -> list[str]:
     return [piece for piece in pieces if piece]
 
 
+def opens_document(passage_id: str) -> bool:
+    """Whether the passage is its document's first (passage IDs are ``docid:n``, numbered from 0)."""
+    return passage_id.rpartition(":")[2] == "0"
+
+
 def matched_sentences(
-    text: str, query: str, max_chars: int, weights: Mapping[str, float] | None = None
+    text: str,
+    query: str,
+    max_chars: int,
+    weights: Mapping[str, float] | None = None,
+    opens: bool = False,
 ) -> str:
     """The sentences of ``text`` that best match ``query``, in their original order, within ``max_chars``.
 
     Ranked like answers (:func:`agent.answers.sentence_score`: rare query words close together count most),
     so the sentence most likely to answer is among those the model sees and may be offered as the answer.
+    ``opens``: the text starts its document, so its first sentence is the document's lead.
     """
     sentences = sentences_of(text)
     if len(" ".join(sentences)) <= max_chars:
         return " ".join(sentences)
     wanted = key_terms(query) or _WORD.findall(query.casefold())
-    scores = [sentence_score(sentence, wanted, weights) for sentence in sentences]
+    scores = [
+        sentence_score(sentence, wanted, weights, lead=opens and index == 0)
+        for index, sentence in enumerate(sentences)
+    ]
     ranked = sorted(range(len(sentences)), key=lambda index: -scores[index])
     chosen: set[int] = set()
     used = 0
@@ -85,14 +98,19 @@ class SourceLedger:
         nonce: str | None = None,
         reader: PassageReader | None = None,
         weights: Mapping[str, float] | None = None,
+        prefer_leads: bool = False,
     ) -> None:
+        """``prefer_leads``: the question asks what something is, so each document's opening sentence is
+        preferred when showing a source and when offering answers (see ``agent.answers.LEAD_FACTOR``)."""
         self.source_chars = source_chars
+        self.prefer_leads = prefer_leads
         self.weights = dict(weights or {})
         self.nonce = nonce or new_fence_nonce()
         self.reader = reader
         self._by_passage: dict[str, Source] = {}
         self._shown: dict[str, str] = {}
         self._sentences: dict[str, list[str]] = {}
+        self._leads: dict[str, str] = {}
         self._next_number = 1
 
     @property
@@ -124,8 +142,12 @@ class SourceLedger:
 
     def _register(self, source: Source, text: str, text_to_match: str) -> None:
         self._by_passage[source.passage_id] = source
-        self._shown[source.label] = matched_sentences(text, text_to_match, self.source_chars, self.weights)
+        opens = self.prefer_leads and opens_document(source.passage_id)
+        shown = matched_sentences(text, text_to_match, self.source_chars, self.weights, opens)
+        self._shown[source.label] = shown
         self._sentences[source.label] = sentences_of(text)
+        if opens and self._sentences[source.label]:
+            self._leads[source.label] = self._quotable(self._sentences[source.label][0])
         self._next_number = max(self._next_number, int(source.label[1:]) + 1)
 
     def fenced(self, sources: Sequence[Source]) -> str:
@@ -183,7 +205,11 @@ class SourceLedger:
             for sentence in self._sentences_shown(source)
         ]
         sentences = [sentence for sentence in shown if len(sentence) > 12 and not unfit_as_answer(sentence)]
-        return rank_sentences(sentences, terms, weights)[:limit]
+        return rank_sentences(sentences, terms, weights, self._leads.get(source.label))[:limit]
+
+    def lead_sentence(self, label: str) -> str | None:
+        """The opening sentence of the document, as offered, when source ``label`` is the document's first passage."""
+        return self._leads.get(label)
 
     def surroundings(self, label: str, sentence: str) -> Surroundings:
         """The sentences before and after ``sentence`` (an :meth:`answer_sentences` result) in its passage.

@@ -16,12 +16,14 @@ from agent.answers import (
     answer_choices,
     answer_coverage,
     answer_parts,
+    asks_what_it_is,
     compound_parts,
     covering_candidates,
     looks_like_code,
     names_in_code,
     per_part_candidates,
     rank_sentences,
+    ranked_candidates,
     sentence_score,
     unfit_as_answer,
 )
@@ -130,6 +132,20 @@ def test_ordinary_prose_is_fit_as_an_answer(sentence: str) -> None:
 )
 def test_compound_parts_counts_what_the_question_asks_for(question: str, parts: int) -> None:
     assert compound_parts(question) == parts
+
+
+def test_a_sentence_counts_the_key_words_its_document_title_names_in_part() -> None:
+    terms = ["network", "block", "device", "driver"]
+    sentences = {
+        "S1": ["Linux can use a remote server as one of its block devices."],
+        "S2": ["Change the symbol in the Block drivers menu to get more RAM disk devices."],
+    }
+    context = {"S1": "Network Block Device (TCP version) Overview", "S2": "Using the RAM disk block device"}
+
+    assert ranked_candidates(sentences, terms)[0].label == "S2"
+    assert ranked_candidates(sentences, terms, context_by_label=context)[0].label == "S1"
+    bare = ranked_candidates({"S1": sentences["S1"]}, terms)[0].score
+    assert ranked_candidates({"S1": sentences["S1"]}, terms, context_by_label=context)[0].score > bare
 
 
 def test_each_further_sentence_must_add_key_words_not_yet_covered() -> None:
@@ -348,6 +364,57 @@ def test_the_shown_fragment_keeps_the_sentence_with_the_rare_query_word() -> Non
     shown = matched_sentences(text, "pass statement executed", 80, WEIGHTS)
     assert "The pass keyword does nothing at all." in shown
     assert len(shown) <= 80
+
+
+LEAD = "Zram creates RAM-based block devices whose pages are kept compressed in memory."
+LATER = "To compress zram devices harder, pick the zstd algorithm."
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("What is zram?", True),
+        ("What does the LoadPin security module enforce?", True),
+        ("what are shield volcanoes built from?", True),
+        ("Which constants are considered false?", False),
+        ("How do I free the page cache?", False),
+        ("Whatever happened to the pass statement?", False),
+    ],
+)
+def test_what_is_questions_are_told_apart(question: str, asks: bool) -> None:
+    assert asks_what_it_is(question) is asks
+
+
+def test_a_documents_opening_sentence_is_preferred_when_it_is_the_lead() -> None:
+    terms = ["zram", "compress"]
+
+    assert rank_sentences([LATER, LEAD], terms)[0] == LATER  # key words closer together
+    assert rank_sentences([LATER, LEAD], terms, lead=LEAD)[0] == LEAD
+
+
+def test_the_shown_fragment_of_a_documents_first_passage_keeps_its_opening_sentence() -> None:
+    text = f"{LEAD} {LATER}"
+
+    assert matched_sentences(text, "What does zram compress?", 70) == LATER
+    assert matched_sentences(text, "What does zram compress?", 90, opens=True) == LEAD
+
+
+@pytest.mark.parametrize(
+    ("question", "first_words"),
+    [
+        ("What does zram compress?", "Zram creates"),
+        ("Which algorithm makes zram compress harder?", "To compress"),
+    ],
+)
+def test_for_a_what_is_question_the_documents_opening_sentence_is_offered_first(
+    tmp_path: Path, question: str, first_words: str
+) -> None:
+    index_dir = index_documents(tmp_path, {"zram.md": f"# Zram\n\n{LEAD} {LATER}\n"})
+    tool = open_search_tool(index_dir)
+    # Without quote windows, so the offered answer is the chosen sentence alone.
+    _, _, model = run_script([search("zram compress")], tool, question=question, answer_follow_on=False)
+
+    assert offered_answers(model.schemas[-1])[0].startswith(first_words)
 
 
 SNIPPET_PASSAGES = {
