@@ -208,7 +208,8 @@ class SourceLedger:
         return rank_sentences(sentences, terms, weights, self._leads.get(source.label))[:limit]
 
     def lead_sentence(self, label: str) -> str | None:
-        """The opening sentence of the document, as offered, when source ``label`` is the document's first passage."""
+        """The document's opening sentence, as offered, when source ``label`` is its document's first passage and
+        the question asks what something is (``prefer_leads``); otherwise None."""
         return self._leads.get(label)
 
     def surroundings(self, label: str, sentence: str) -> Surroundings:
