@@ -358,7 +358,11 @@ class _TaskRun:
             for source in self.state.sources
             if source.label in evidence.mentioning
         }
-        context = {source.label: f"{source.title} {source.heading}" for source in self.state.sources}
+        context = {
+            source.label: f"{source.title} {source.heading}"
+            for source in self.state.sources
+            if source.label in sentences
+        }
         leads = {label: lead for label in sentences if (lead := self.ledger.lead_sentence(label))}
         candidates = ranked_candidates(sentences, self.terms, self.term_weights, context, leads)
         return answer_choices(
