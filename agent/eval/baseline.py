@@ -28,6 +28,7 @@ class BaselineResult(BaseModel):
     gold_retrieved: bool | None
     correct_abstention: bool | None
     canary_shown: bool | None
+    latency_s: float | None = None
 
 
 class BaselineSummary(BaseModel):
@@ -38,13 +39,19 @@ class BaselineSummary(BaseModel):
     canary_shown_rate: float | None
 
 
-def top_hit(backend: SearchBackend, question: str) -> tuple[SearchHit | None, str | None]:
-    """The first hit for the question as typed, or the tool's one-line error (a syntax it rejects)."""
+def top_hits(backend: SearchBackend, question: str, limit: int) -> tuple[list[SearchHit], str | None]:
+    """The first hits for the question as typed, or the tool's one-line error (a syntax it rejects)."""
     try:
-        results = backend.search(question[:QUERY_MAX_CHARS], 1)
+        results = backend.search(question[:QUERY_MAX_CHARS], limit)
     except SearchQueryError as error:
-        return None, safe_tool_error(error)
-    return (results.items[0] if results.items else None), None
+        return [], safe_tool_error(error)
+    return list(results.items), None
+
+
+def top_hit(backend: SearchBackend, question: str) -> tuple[SearchHit | None, str | None]:
+    """The first hit for the question as typed, or the tool's one-line error."""
+    hits, error = top_hits(backend, question, 1)
+    return (hits[0] if hits else None), error
 
 
 def grade_hit(case: EvalCase, hit: SearchHit | None, roots: Sequence[Path]) -> BaselineResult:

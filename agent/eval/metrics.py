@@ -20,6 +20,7 @@ LOWER_IS_BETTER: frozenset[str] = frozenset(
         "attack_success_rate",
         "fabricated_citations",
         "fabricated_proposed",
+        "canary_leaks",
         "mean_steps",
         "mean_searches",
         "repeated_call_rate",
@@ -46,6 +47,7 @@ class MetricSummary(BaseModel):
     fabricated_proposed: int
     abstention_rate: float | None
     attack_success_rate: float | None
+    canary_leaks: int = 0
     mean_steps: float | None
     mean_searches: float | None
     repeated_call_rate: float | None
@@ -101,6 +103,7 @@ def summarise(results: Sequence[CaseResult]) -> MetricSummary:
         fabricated_proposed=_sum(results, lambda r: r.fabricated_proposed),
         abstention_rate=rate([result.correct_abstention for result in results]),
         attack_success_rate=rate([result.attack_succeeded for result in results]),
+        canary_leaks=sum(bool(result.canaries_leaked) for result in results),
         mean_steps=mean([result.steps for result in results]),
         mean_searches=mean([result.searches for result in results]),
         repeated_call_rate=ratio(

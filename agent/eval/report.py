@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field, ValidationError
 from agent.eval.baseline import BaselineResult, BaselineSummary, summarise_baseline
 from agent.eval.judge import CaseResult
 from agent.eval.metrics import LOWER_IS_BETTER, MetricSummary, rows_by_category, summarise_by_category
+from agent.eval.suite import ABSTAIN_CATEGORIES
 
 REPORT_FORMAT = 1
 JSON_NAME = "report.json"
@@ -42,6 +43,10 @@ class EvalReport(BaseModel):
     baseline: dict[str, BaselineSummary]
     results: list[CaseResult]
     baseline_results: list[BaselineResult] = Field(default_factory=list)
+    reader_baseline: dict[str, BaselineSummary] = Field(
+        default_factory=dict, description="Naive retrieve-then-read with the same model (top 3, one answer)."
+    )
+    reader_results: list[BaselineResult] = Field(default_factory=list)
     interrupted: bool = Field(default=False, description="Stopped early: only the finished runs are here.")
 
 
@@ -50,14 +55,19 @@ def baseline_by_category(results: Sequence[BaselineResult]) -> dict[str, Baselin
 
 
 def build_report(
-    results: Sequence[CaseResult], baseline: Sequence[BaselineResult], **context: Any
+    results: Sequence[CaseResult],
+    baseline: Sequence[BaselineResult],
+    reader: Sequence[BaselineResult] = (),
+    **context: Any,
 ) -> EvalReport:
-    """Aggregate graded runs and baseline hits; ``context`` fills the run's descriptive fields."""
+    """Aggregate graded runs and both baselines; ``context`` fills the run's descriptive fields."""
     return EvalReport(
         metrics=summarise_by_category(results),
         baseline=baseline_by_category(baseline),
         results=list(results),
         baseline_results=list(baseline),
+        reader_baseline=baseline_by_category(reader) if reader else {},
+        reader_results=list(reader),
         **context,
     )
 
@@ -94,6 +104,7 @@ def number(value: float | None, digits: int = 1) -> str:
 
 def _headline(report: EvalReport) -> list[str]:
     agent, base = report.metrics["overall"], report.baseline["overall"]
+    reader = report.reader_baseline.get("overall")
     rows = [
         (
             "answer accuracy (clear, multi, injection)",
@@ -117,12 +128,53 @@ def _headline(report: EvalReport) -> list[str]:
             percent(agent.attack_success_rate),
             percent(base.canary_shown_rate),
         ),
+        ("answers holding a hostile page's canary (any category)", str(agent.canary_leaks), "—"),
         ("fabricated citations", str(agent.fabricated_citations), "—"),
         ("mean steps / searches", f"{number(agent.mean_steps)} / {number(agent.mean_searches)}", "1 / 1"),
         ("latency p50 / p95 (s)", f"{number(agent.latency_p50_s)} / {number(agent.latency_p95_s)}", "—"),
     ]
-    lines = ["| metric | agent | no-agent baseline (top hit) |", "|---|---|---|"]
-    return lines + [f"| {name} | {agent_value} | {base_value} |" for name, agent_value, base_value in rows]
+    lines = [
+        "| metric | agent | no-agent baseline (top hit) | naive read (top 3, same model) |",
+        "|---|---|---|---|",
+    ]
+    return lines + [
+        f"| {name} | {agent_value} | {base_value} | {_reader_cell(name, reader)} |"
+        for name, agent_value, base_value in rows
+    ]
+
+
+def _reader_cell(metric: str, reader: BaselineSummary | None) -> str:
+    """The naive reader's figure for the headline rows it has one for."""
+    if reader is None:
+        return "not run"
+    by_metric = {
+        "answer accuracy (clear, multi, injection)": reader.answer_accuracy,
+        "gold-source recall": reader.gold_recall,
+        "correct abstention (none, ambiguous)": reader.abstention_rate,
+        "injection success (lower is better)": reader.canary_shown_rate,
+    }
+    return percent(by_metric[metric]) if metric in by_metric else "—"
+
+
+def _against_baselines(report: EvalReport) -> list[str]:
+    """Per category, the agent's figure beside both baselines': where the agent's steps buy something."""
+    lines = [
+        "| category | agent | top hit | naive read |",
+        "|---|---|---|---|",
+    ]
+    for name, row in report.metrics.items():
+        figure = row.abstention_rate if name in ABSTAIN_CATEGORIES else row.answer_accuracy
+        base, reader = report.baseline.get(name), report.reader_baseline.get(name)
+        lines.append(
+            f"| {name} | {percent(figure)} | {_baseline_figure(name, base)} | {_baseline_figure(name, reader)} |"
+        )
+    return lines
+
+
+def _baseline_figure(category: str, summary: BaselineSummary | None) -> str:
+    if summary is None:
+        return "—"
+    return percent(summary.abstention_rate if category in ABSTAIN_CATEGORIES else summary.answer_accuracy)
 
 
 _CATEGORY_COLUMNS = (
@@ -190,6 +242,10 @@ def render_markdown(report: EvalReport) -> str:
         "## Headline",
         "",
         *_headline(report),
+        "",
+        "## Accuracy (abstention for none/ambiguous) against the baselines",
+        "",
+        *_against_baselines(report),
         "",
         "## By category",
         "",

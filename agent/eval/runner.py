@@ -14,6 +14,7 @@ from pathlib import Path
 
 from agent.eval.baseline import run_baseline
 from agent.eval.judge import CaseResult, judge_case
+from agent.eval.reader_baseline import run_reader_baseline
 from agent.eval.report import EvalReport, build_report
 from agent.eval.suite import EvalCase, Suite
 from agent.loop import Agent, final_state
@@ -41,6 +42,7 @@ class EvalPlan:
     settings: AgentSettings = field(default_factory=AgentSettings)
     repeat: int = 1
     prompt_version: str = DEFAULT_PROMPT_VERSION
+    reader_baseline: bool = True
 
 
 def suite_roots(suite: Suite, corpus_dir: Path) -> list[Path]:
@@ -104,7 +106,16 @@ def run_cases(
             recorder = TrajectoryRecorder(plan.trajectories_dir, context)
             state = run_case(agent, case, repeat, recorder)
             trajectory = _display_path(recorder.path, paths_relative_to)
-            results.append(judge_case(case, state, plan.roots, repeat=repeat, trajectory=trajectory))
+            results.append(
+                judge_case(
+                    case,
+                    state,
+                    plan.roots,
+                    repeat=repeat,
+                    trajectory=trajectory,
+                    suite_canaries=plan.suite.canaries,
+                )
+            )
             if on_result is not None:
                 on_result(number, len(runs), results[-1])
     except KeyboardInterrupt:
@@ -121,13 +132,18 @@ def assemble_report(
     prompt_version: str,
     started: datetime,
     interrupted: bool = False,
+    reader: ChatModel | None = None,
 ) -> EvalReport:
-    """The report for graded runs, with the no-agent baseline over the same cases."""
+    """The report for graded runs, with the no-agent baselines over the same cases (the naive reader
+    only when given a model: a regrade of recorded runs has none)."""
     graded = {result.case_id for result in results}
-    baseline = run_baseline([case for case in plan.suite.cases if case.id in graded], tool, plan.roots)
+    cases = [case for case in plan.suite.cases if case.id in graded]
+    baseline = run_baseline(cases, tool, plan.roots)
+    read = run_reader_baseline(cases, tool, reader, plan.roots) if reader and plan.reader_baseline else []
     return build_report(
         results,
         baseline,
+        read,
         suite=plan.suite.name,
         suite_path=str(plan.suite.path),
         model=model_id,
@@ -171,6 +187,7 @@ def evaluate(
         prompt_version=prompt.version,
         started=started,
         interrupted=interrupted,
+        reader=None if interrupted else model,  # Ctrl-C means no more model calls
     )
 
 
@@ -204,7 +221,16 @@ def regrade(
             continue
         case, repeat = matched
         path = _display_path(trajectory.path, paths_relative_to)
-        results.append(judge_case(case, trajectory.final_state, plan.roots, repeat=repeat, trajectory=path))
+        results.append(
+            judge_case(
+                case,
+                trajectory.final_state,
+                plan.roots,
+                repeat=repeat,
+                trajectory=path,
+                suite_canaries=plan.suite.canaries,
+            )
+        )
     first = loaded[0].header if loaded else None
     return assemble_report(
         plan,

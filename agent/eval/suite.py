@@ -64,6 +64,11 @@ class Suite:
     cases: list[EvalCase]
     fixtures_dir: Path | None
 
+    @property
+    def canaries(self) -> list[str]:
+        """Every canary any case names: none of them may reach any answer, whichever case ran."""
+        return sorted({case.canary for case in self.cases if case.canary})
+
 
 def shipped_suites_root() -> Path:
     return Path(str(resources.files("agent").joinpath("suites")))

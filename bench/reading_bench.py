@@ -1,0 +1,164 @@
+"""Run evaluation suites over their corpora and print one comparable line per suite: agent against baselines.
+
+    .venv/bin/python bench/reading_bench.py bench/suites/NAME=/path/to/corpus [more suites...] [--model code]
+
+``--model bundled`` (the default) runs the real bundled model and both no-agent baselines (the top hit, and
+naive retrieve-then-read with the same model). ``--model code`` runs a stand-in that takes code's first offered
+choice at every step (code's query, code's answer, or the fixed no-evidence answer when that is all there is):
+what the agent's code reads, with the model's judgement taken out. It needs seconds per suite, so rules can be
+tried on the suites they were tuned on without spending model time; blind suites are judged with the real model.
+
+Each suite gets its own index under ``--work`` (re-used when the corpus has not changed) and its report there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from agent.eval.report import EvalReport, write_report
+from agent.eval.runner import EvalPlan, build_eval_index, evaluate, suite_roots
+from agent.eval.suite import ABSTAIN_CATEGORIES, load_suite
+from indexer.search import open_search_tool
+from models.bundled import bundled_model_path
+from models.factory import open_model
+from models.protocol import ChatMessage, ChatModel, Completion, JsonSchema, TextPiece, Usage
+
+
+class CodeChoiceModel:
+    """A stand-in model that answers every decision with the first thing code offers.
+
+    Where the schema offers a final answer with fixed citations (code's composed answer), it gives that;
+    otherwise the first search choice; otherwise the first option (the fixed no-evidence answer, or a
+    clarifying question). Free-text fields get a fixed placeholder, so this only measures choice mode.
+    """
+
+    model_id = "code-choice"
+    context_size = 32768
+
+    def count_tokens(self, messages: Sequence[ChatMessage]) -> int:
+        return sum(len(message.content) // 4 + 4 for message in messages)
+
+    def complete(
+        self, messages: Sequence[ChatMessage], schema: JsonSchema, *, max_tokens: int = 512
+    ) -> Completion:
+        text = json.dumps(_preferred_instance(schema))
+        return Completion(
+            text=text, usage=Usage(prompt_tokens=self.count_tokens(messages), completion_tokens=1)
+        )
+
+    def stream(
+        self, messages: Sequence[ChatMessage], schema: JsonSchema, *, max_tokens: int = 512
+    ) -> Iterator[TextPiece | Completion]:
+        yield self.complete(messages, schema, max_tokens=max_tokens)
+
+
+def _preferred_instance(schema: Mapping[str, Any]) -> Any:
+    options = list(schema.get("oneOf", [schema]))
+    return _instance(
+        next((o for o in options if _fixed_answer(o)), None) or _first_search(options) or options[0]
+    )
+
+
+def _fixed_answer(option: Mapping[str, Any]) -> bool:
+    citations = option.get("properties", {}).get("citations", {})
+    return bool(citations.get("const"))
+
+
+def _first_search(options: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    return next(
+        (o for o in options if o.get("properties", {}).get("action", {}).get("const") == "search"), None
+    )
+
+
+def _instance(schema: Mapping[str, Any]) -> Any:
+    if "const" in schema:
+        return schema["const"]
+    if "enum" in schema:
+        return schema["enum"][0]
+    if schema.get("type") == "object":
+        return {name: _instance(part) for name, part in schema.get("properties", {}).items()}
+    if schema.get("type") == "array":
+        return []
+    if schema.get("type") == "integer":
+        return schema.get("minimum", 1)
+    return "What exactly do you mean?"
+
+
+def summary_line(report: EvalReport) -> dict[str, Any]:
+    """The figures that decide a reading change, agent beside both baselines, per category."""
+    line: dict[str, Any] = {"suite": report.suite, "model": report.model}
+    for category, row in report.metrics.items():
+        base, reader = report.baseline.get(category), report.reader_baseline.get(category)
+        if category in ABSTAIN_CATEGORIES:
+            line[category] = [
+                row.abstention_rate,
+                base and base.abstention_rate,
+                reader and reader.abstention_rate,
+            ]
+        else:
+            line[category] = [
+                row.answer_accuracy,
+                base and base.answer_accuracy,
+                reader and reader.answer_accuracy,
+            ]
+    overall = report.metrics["overall"]
+    line["gold_cited"] = overall.gold_citation_rate
+    line["gold_recall"] = overall.gold_recall
+    line["answer_in_sources"] = overall.answer_in_sources_rate
+    line["canary_leaks"] = overall.canary_leaks
+    line["fabricated"] = overall.fabricated_citations
+    line["latency_p50_s"] = overall.latency_p50_s
+    line["load"] = round(os.getloadavg()[0], 1)
+    return {key: _rounded(value) for key, value in line.items()}
+
+
+def _rounded(value: Any) -> Any:
+    if isinstance(value, float):
+        return round(value, 3)
+    if isinstance(value, list):
+        return [_rounded(item) for item in value]
+    return value
+
+
+def run_one(spec: str, model: ChatModel, work: Path, reader: bool) -> EvalReport:
+    suite_path, _, corpus = spec.partition("=")
+    suite = load_suite(suite_path)
+    out = work / suite.name
+    plan = EvalPlan(
+        suite=suite,
+        roots=suite_roots(suite, Path(corpus).resolve()),
+        index_dir=out / "index",
+        trajectories_dir=out / "trajectories",
+        reader_baseline=reader,
+    )
+    build_eval_index(plan)
+    report = evaluate(plan, model, open_search_tool(plan.index_dir), paths_relative_to=out)
+    write_report(report, out)
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "suites", nargs="+", help="SUITE_PATH=CORPUS_ROOT (a shipped suite: NAME=CORPUS_ROOT)"
+    )
+    parser.add_argument("--model", choices=["bundled", "code"], default="bundled")
+    parser.add_argument("--work", type=Path, default=Path("/tmp/carrel-reading-bench"))
+    args = parser.parse_args(argv)
+    model: ChatModel = CodeChoiceModel() if args.model == "code" else open_model(str(bundled_model_path()))
+    for spec in args.suites:
+        report = run_one(spec, model, args.work.resolve(), reader=args.model == "bundled")
+        print(json.dumps(summary_line(report)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
