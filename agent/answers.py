@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from agent.evidence import STOPWORDS, key_terms, mentions, question_parts, stem, word_stems
+from agent.fitness import code_like
 
 _WORD = re.compile(r"\w+")
 # A grammar production ("assert_stmt ::= ...") names every key word of a question about that syntax and answers none.
@@ -26,10 +27,8 @@ RESTATING_FACTOR = 0.4
 GRAMMAR_FACTOR = 0.3
 INTRODUCING_FACTOR = 0.7
 QUESTION_FACTOR = 0.5
-# A line of code ("static struct platform_device ramoops_dev = { .name = ..."): it names the question's words in
-# its identifiers and states nothing about them. Code has about as many of these characters as words, or, in a
-# call or an #include, a few of them and not one function word; prose that quotes an expression ("x < y <= z is
-# equivalent to ...") has far fewer, and always has function words.
+# A line of code names the question's words in its identifiers and states nothing about them: it ranks low (and is
+# never offered as the answer itself, see agent.fitness), though it may be quoted beside the prose that explains it.
 CODE_FACTOR = 0.3
 # How much a key word counts for a sentence when only its document's title or heading names it.
 CONTEXT_SHARE = 0.5
@@ -38,11 +37,10 @@ CONTEXT_SHARE = 0.5
 # questions of that shape: for "Which constants are considered false?" the opening sentence of the truth-testing
 # topic ("Any object can be tested for truth value ...") names the question's words and answers nothing.
 LEAD_FACTOR = 1.3
-_WHAT_IT_IS = re.compile(r"^\W*what\s+(is|are|was|were|does|do)\b", re.IGNORECASE)
-_CODE_CHARACTERS = frozenset("{}()[];=<>&|*$#\\")
-MIN_CODE_CHARACTERS = 4
-CODE_CHARACTERS_PER_WORD = 0.5
-MIN_CODE_WORDS = 5
+# A sentence whose answer window (it and the next sentence) holds nothing of the kind the question asks for - a
+# value for "how many" or "what default", a name for "which option" - beyond the question's own words: it talks
+# about the subject without answering (see agent.question).
+UNSUPPLIED_FACTOR = 0.4
 # Rare key words name the subject ("pass"), common ones the relation ("statement", "executed"): squaring the
 # rarity weight lets one subject word outweigh two relation words.
 RARITY_POWER = 2
@@ -114,6 +112,7 @@ def sentence_score(
     context: frozenset[str] = frozenset(),
     *,
     lead: bool = False,
+    supplied: bool = True,
 ) -> float:
     """How well ``sentence`` answers a question with key words ``terms`` (higher is better, 0 for no match).
 
@@ -121,7 +120,8 @@ def sentence_score(
     grammar rule, a sentence that only introduces what follows ("...:"), or one that restates the question.
     Key words in ``context`` (those the sentence's document title or heading names) that the sentence itself
     does not mention count at CONTEXT_SHARE: see :func:`ranked_candidates`. A ``lead`` sentence (the first of
-    its document) counts LEAD_FACTOR times.
+    its document) counts LEAD_FACTOR times; one whose answer window does not hold the kind of thing the question
+    asks for (``supplied`` False) UNSUPPLIED_FACTOR times.
     """
     words = _WORD.findall(sentence.casefold())
     positions = _matched_positions(words, terms)
@@ -132,7 +132,8 @@ def sentence_score(
     found += CONTEXT_SHARE * sum(weight[term] ** RARITY_POWER for term in context - positions.keys())
     compactness = len(positions) / smallest_window(positions)
     score = found * (1 - PROXIMITY_SHARE + PROXIMITY_SHARE * compactness)
-    return score * _form_factor(sentence, words, terms) * (LEAD_FACTOR if lead else 1.0)
+    kind = 1.0 if supplied else UNSUPPLIED_FACTOR
+    return score * _form_factor(sentence, words, terms) * (LEAD_FACTOR if lead else 1.0) * kind
 
 
 def _form_factor(sentence: str, words: Sequence[str], terms: Sequence[str]) -> float:
@@ -145,23 +146,9 @@ def _form_factor(sentence: str, words: Sequence[str], terms: Sequence[str]) -> f
         factor *= QUESTION_FACTOR
     if _new_words(words, terms) < MIN_NEW_WORDS:
         factor *= RESTATING_FACTOR
-    if looks_like_code(sentence, words):
+    if code_like(sentence):
         factor *= CODE_FACTOR
     return factor
-
-
-def looks_like_code(sentence: str, words: Sequence[str]) -> bool:
-    """Whether the "sentence" (its casefolded ``words``) is a piece of code: braces, operators and semicolons in
-    proportion to its words, or some of them in a run of words without a single function word."""
-    symbols = sum(1 for character in sentence if character in _CODE_CHARACTERS)
-    if symbols >= MIN_CODE_CHARACTERS and symbols >= CODE_CHARACTERS_PER_WORD * len(words):
-        return True
-    return symbols > 0 and len(words) >= MIN_CODE_WORDS and not any(word in STOPWORDS for word in words)
-
-
-def asks_what_it_is(question: str) -> bool:
-    """ "What is X?", "What does X do?", "What are X used for?": a question a document's opening sentence answers."""
-    return bool(_WHAT_IT_IS.match(question))
 
 
 def rank_sentences(
@@ -169,43 +156,25 @@ def rank_sentences(
     terms: Sequence[str],
     weights: Mapping[str, float] | None = None,
     lead: str | None = None,
+    supplied: Callable[[str], bool] | None = None,
 ) -> list[str]:
     """``sentences`` best first; ties keep reading order (an earlier sentence usually states the rule). ``lead``
-    is the document's opening sentence, when it is among them."""
+    is the document's opening sentence, when it is among them; ``supplied`` says whether a sentence's answer
+    window holds the kind of thing the question asks for."""
     scored = [
-        (sentence_score(sentence, terms, weights, lead=sentence == lead), index)
+        (
+            sentence_score(
+                sentence,
+                terms,
+                weights,
+                lead=sentence == lead,
+                supplied=supplied(sentence) if supplied else True,
+            ),
+            index,
+        )
         for index, sentence in enumerate(sentences)
     ]
     return [sentences[index] for score, index in sorted(scored, key=lambda item: (-item[0], item[1]))]
-
-
-# Text a document has no business saying to a reader: our own protocol (decisions, fences, labels) or words
-# addressed to the assistant. Such a sentence may match the question well - hostile documents are written to -
-# so it is never offered as an answer; it stays visible, fenced, as data.
-_PROTOCOL = re.compile(r'"(action|citations)"\s*:|fence\s*=|[<‹]\s*/?\s*source\b|\[S\d+\]', re.IGNORECASE)
-_ADDRESSED = re.compile(
-    r"\b(assistants?|system prompt|disregard|"
-    r"ignore (all|any|the|previous|prior|above|earlier) \w*\s*(instructions?|rules|prompts?)|"
-    r"(new|following|these|my|your|previous|prior|all) instructions?|"
-    r"(to|in|into) (the|your) (answer|reply|response)|your (answer|reply|response|task)|"
-    r"(tell|inform|remind|warn|notify) the user)\b",
-    re.IGNORECASE,
-)
-
-
-def _mixes_scripts(sentence: str) -> bool:
-    """A word spelled with both Latin and Cyrillic or Greek letters: a homoglyph disguise, not prose."""
-    for word in _WORD.findall(sentence):
-        latin = any("a" <= char.casefold() <= "z" for char in word)
-        other = any("\u0370" <= char <= "\u04ff" for char in word)
-        if latin and other:
-            return True
-    return False
-
-
-def unfit_as_answer(sentence: str) -> bool:
-    """Protocol text, words addressed to the assistant, or homoglyph disguises: never offered as an answer."""
-    return bool(_PROTOCOL.search(sentence) or _ADDRESSED.search(sentence)) or _mixes_scripts(sentence)
 
 
 @dataclass(frozen=True)
@@ -311,6 +280,7 @@ def ranked_candidates(
     weights: Mapping[str, float] | None = None,
     context_by_label: Mapping[str, str] | None = None,
     leads: Mapping[str, str] | None = None,
+    supplied: Callable[[str, str], bool] | None = None,
 ) -> list[Candidate]:
     """Every offered sentence of every citable source, best first; ties keep the search's order of sources.
 
@@ -318,7 +288,8 @@ def ranked_candidates(
     (``context_by_label``) count for it in part. "Linux can use a remote server as one of its block devices",
     under the title "Network Block Device", answers "What is the network block device driver used for?"; a
     sentence naming "block" and "drivers" under "Using the RAM disk block device" does not. ``leads`` holds the
-    opening sentence of each source that starts its document (see :func:`sentence_score`).
+    opening sentence of each source that starts its document (see :func:`sentence_score`); ``supplied(label,
+    sentence)`` whether the sentence's answer window holds what the question asks for.
     """
     context = {label: frozenset(_mentioned(text, terms)) for label, text in (context_by_label or {}).items()}
     candidates = [
@@ -331,6 +302,7 @@ def ranked_candidates(
                 weights,
                 context.get(label, frozenset()),
                 lead=sentence == (leads or {}).get(label),
+                supplied=supplied(label, sentence) if supplied else True,
             ),
         )
         for label, sentences in sentences_by_label.items()

@@ -22,7 +22,6 @@ from agent.answers import (
     Surroundings,
     answer_choices,
     answer_parts,
-    asks_what_it_is,
     compound_parts,
     ranked_candidates,
 )
@@ -54,12 +53,12 @@ from agent.evidence import (
     Evidence,
     assess,
     candidate_queries,
-    key_terms,
     needs_clarifying,
     open_parts,
     rarity_weights,
 )
 from agent.guards import check_final
+from agent.question import QuestionShape
 from agent.settings import AgentSettings
 from agent.sources import PassageReader, SourceLedger
 from agent.state import (
@@ -201,14 +200,16 @@ class _TaskRun:
         self.output_rejection: str | None = None
         self.issuer: Literal["model", "code"] = "model"
         self.top_hit: str | None = None  # the label of the question search's first result
-        self.terms = key_terms(self.topic)
+        self.shape = QuestionShape.read(self.topic)
+        self.terms = list(self.shape.terms)
         self.term_weights = _term_weights(agent.tool, self.terms)
         reader = agent.tool if isinstance(agent.tool, PassageReader) else None
         self.ledger = SourceLedger(
             self.settings.source_chars,
             reader=reader,
             weights=self.term_weights,
-            prefer_leads=asks_what_it_is(self.topic),
+            prefer_leads=self.shape.what_it_is,
+            shape=self.shape if self.settings.answer_kind else None,
         )
         if carried is not None:
             self.ledger.seed(carried.sources, self.topic)
@@ -364,7 +365,10 @@ class _TaskRun:
             if source.label in sentences
         }
         leads = {label: lead for label in sentences if (lead := self.ledger.lead_sentence(label))}
-        candidates = ranked_candidates(sentences, self.terms, self.term_weights, context, leads)
+        supplied = self.ledger.supplies if self.settings.answer_kind else None
+        candidates = ranked_candidates(sentences, self.terms, self.term_weights, context, leads, supplied)
+        if supplied is not None and self.settings.answer_kind_required and compound_parts(self.topic) == 1:
+            candidates = [c for c in candidates if supplied(c.label, c.sentence)]
         return answer_choices(
             candidates,
             self.terms,

@@ -65,6 +65,18 @@ class AgentSettings(BaseModel):
         "best sentence is quoted too, cited by its own label (the question's wording often ranks the passage "
         "that answers first when key words pick another).",
     )
+    answer_kind: bool = Field(
+        default=True,
+        description="Read what kind of thing the question asks for (a value for 'how many' or 'what default', a "
+        "name for 'which option') and rank lower the sentences whose answer window (the sentence and the next) "
+        "holds none beyond the question's own words.",
+    )
+    answer_kind_required: bool = Field(
+        default=True,
+        description="With answer_kind, a one-part question's answer must hold the kind of thing it asks for: "
+        "sentences whose answer window holds none are not offered, and with none left only 'not enough "
+        "evidence' is.",
+    )
     answer_follow_on: bool = Field(
         default=True,
         description="Quote each chosen answer sentence with the sentence after it in its passage (when fit to "

@@ -14,8 +14,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from agent.answers import GRAMMAR_MARK, Surroundings, rank_sentences, sentence_score, unfit_as_answer
+from agent.answers import GRAMMAR_MARK, Surroundings, rank_sentences, sentence_score
 from agent.evidence import key_terms
+from agent.fitness import unfit_as_answer, unsafe_to_quote
+from agent.question import QuestionShape
 from agent.state import Source
 from agent.wrapping import escape_attribute, new_fence_nonce, sanitise_document_text, wrap_sources
 from indexer.results import PassageRecord, SearchHit, SearchResults
@@ -56,19 +58,27 @@ def matched_sentences(
     max_chars: int,
     weights: Mapping[str, float] | None = None,
     opens: bool = False,
+    shape: QuestionShape | None = None,
 ) -> str:
     """The sentences of ``text`` that best match ``query``, in their original order, within ``max_chars``.
 
     Ranked like answers (:func:`agent.answers.sentence_score`: rare query words close together count most),
     so the sentence most likely to answer is among those the model sees and may be offered as the answer.
-    ``opens``: the text starts its document, so its first sentence is the document's lead.
+    ``opens``: the text starts its document, so its first sentence is the document's lead. With ``shape``, a
+    sentence whose answer window (it and the next) lacks what the question asks for ranks lower.
     """
     sentences = sentences_of(text)
     if len(" ".join(sentences)) <= max_chars:
         return " ".join(sentences)
     wanted = key_terms(query) or _WORD.findall(query.casefold())
     scores = [
-        sentence_score(sentence, wanted, weights, lead=opens and index == 0)
+        sentence_score(
+            sentence,
+            wanted,
+            weights,
+            lead=opens and index == 0,
+            supplied=shape.supplied_by(" ".join(sentences[index : index + 2])) if shape else True,
+        )
         for index, sentence in enumerate(sentences)
     ]
     ranked = sorted(range(len(sentences)), key=lambda index: -scores[index])
@@ -99,11 +109,13 @@ class SourceLedger:
         reader: PassageReader | None = None,
         weights: Mapping[str, float] | None = None,
         prefer_leads: bool = False,
+        shape: QuestionShape | None = None,
     ) -> None:
         """``prefer_leads``: the question asks what something is, so each document's opening sentence is
         preferred when showing a source and when offering answers (see ``agent.answers.LEAD_FACTOR``)."""
         self.source_chars = source_chars
         self.prefer_leads = prefer_leads
+        self.shape = shape
         self.weights = dict(weights or {})
         self.nonce = nonce or new_fence_nonce()
         self.reader = reader
@@ -143,7 +155,7 @@ class SourceLedger:
     def _register(self, source: Source, text: str, text_to_match: str) -> None:
         self._by_passage[source.passage_id] = source
         opens = self.prefer_leads and opens_document(source.passage_id)
-        shown = matched_sentences(text, text_to_match, self.source_chars, self.weights, opens)
+        shown = matched_sentences(text, text_to_match, self.source_chars, self.weights, opens, self.shape)
         self._shown[source.label] = shown
         self._sentences[source.label] = sentences_of(text)
         if opens and self._sentences[source.label]:
@@ -198,14 +210,23 @@ class SourceLedger:
         """Up to ``limit`` of the sentences the model was shown of ``source``, best answer first.
 
         Ranked by :func:`agent.answers.rank_sentences` (rare key words close together); a sentence that is
-        protocol text or addressed to the assistant is never offered (:func:`agent.answers.unfit_as_answer`).
+        not a statement about the subject matter is never offered (:func:`agent.fitness.unfit_as_answer`).
         """
         shown = [
             sanitise_document_text(sentence, self.nonce, ANSWER_SENTENCE_CHARS)
             for sentence in self._sentences_shown(source)
         ]
         sentences = [sentence for sentence in shown if len(sentence) > 12 and not unfit_as_answer(sentence)]
-        return rank_sentences(sentences, terms, weights, self._leads.get(source.label))[:limit]
+        supplied = (lambda sentence: self.supplies(source.label, sentence)) if self.shape else None
+        return rank_sentences(sentences, terms, weights, self._leads.get(source.label), supplied)[:limit]
+
+    def supplies(self, label: str, sentence: str) -> bool:
+        """Whether ``sentence`` (an offered one) with the sentence after it in its passage holds what the
+        question asks for (always, without a question shape)."""
+        if self.shape is None:
+            return True
+        following = self.surroundings(label, sentence).after[:1]
+        return self.shape.supplied_by(" ".join([sentence, *following]))
 
     def lead_sentence(self, label: str) -> str | None:
         """The document's opening sentence, as offered, when source ``label`` is its document's first passage and
@@ -216,7 +237,7 @@ class SourceLedger:
         """The sentences before and after ``sentence`` (an :meth:`answer_sentences` result) in its passage.
 
         Each side runs, nearest first, up to the first sentence unfit to quote: one cut to length, a grammar
-        rule, or one unfit as an answer (:func:`agent.answers.unfit_as_answer`) - a quote stays one contiguous
+        rule, or one unsafe to quote (:func:`agent.fitness.unsafe_to_quote`) - a quote stays one contiguous
         stretch of the passage. A sentence that was cut to length comes with its whole text, when that is not
         too long to quote.
         """
@@ -232,7 +253,7 @@ class SourceLedger:
     def _whole(self, raw: str) -> str | None:
         """A long sentence uncut, unless it is too long or its end is unfit to quote (only its start was checked)."""
         whole = sanitise_document_text(raw, self.nonce, WHOLE_SENTENCE_CHARS)
-        fit = len(" ".join(raw.split())) <= WHOLE_SENTENCE_CHARS and not unfit_as_answer(whole)
+        fit = len(" ".join(raw.split())) <= WHOLE_SENTENCE_CHARS and not unsafe_to_quote(whole)
         return whole if fit else None
 
     def _quotable_run(self, sentences: Iterable[str]) -> tuple[str, ...]:
@@ -240,7 +261,7 @@ class SourceLedger:
         for raw in sentences:
             quoted = self._quotable(raw)
             fit = len(raw) <= ANSWER_SENTENCE_CHARS and len(quoted) > 12 and GRAMMAR_MARK not in quoted
-            if not fit or unfit_as_answer(quoted):
+            if not fit or unsafe_to_quote(quoted):
                 break
             run.append(quoted)
         return tuple(run)

@@ -24,6 +24,7 @@ from typing import Any
 from agent.eval.report import EvalReport, write_report
 from agent.eval.runner import EvalPlan, build_eval_index, evaluate, suite_roots
 from agent.eval.suite import ABSTAIN_CATEGORIES, load_suite
+from agent.settings import AgentSettings
 from indexer.search import open_search_tool
 from models.bundled import bundled_model_path
 from models.factory import open_model
@@ -126,7 +127,7 @@ def _rounded(value: Any) -> Any:
     return value
 
 
-def run_one(spec: str, model: ChatModel, work: Path, reader: bool) -> EvalReport:
+def run_one(spec: str, model: ChatModel, work: Path, reader: bool, settings: AgentSettings) -> EvalReport:
     suite_path, _, corpus = spec.partition("=")
     suite = load_suite(suite_path)
     out = work / suite.name
@@ -136,6 +137,7 @@ def run_one(spec: str, model: ChatModel, work: Path, reader: bool) -> EvalReport
         index_dir=out / "index",
         trajectories_dir=out / "trajectories",
         reader_baseline=reader,
+        settings=settings,
     )
     build_eval_index(plan)
     report = evaluate(plan, model, open_search_tool(plan.index_dir), paths_relative_to=out)
@@ -152,10 +154,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--model", choices=["bundled", "code"], default="bundled")
     parser.add_argument("--work", type=Path, default=Path("/tmp/carrel-reading-bench"))
+    parser.add_argument(
+        "--set", action="append", default=[], metavar="KEY=VALUE", help="an AgentSettings field (JSON value)"
+    )
     args = parser.parse_args(argv)
     model: ChatModel = CodeChoiceModel() if args.model == "code" else open_model(str(bundled_model_path()))
+    overrides = {key: json.loads(value) for key, _, value in (item.partition("=") for item in args.set)}
+    settings = AgentSettings(**overrides)
     for spec in args.suites:
-        report = run_one(spec, model, args.work.resolve(), reader=args.model == "bundled")
+        report = run_one(spec, model, args.work.resolve(), reader=args.model == "bundled", settings=settings)
         print(json.dumps(summary_line(report)), flush=True)
     return 0
 

@@ -68,7 +68,7 @@ def test_a_hostile_or_grammar_sentence_is_never_quoted_around_the_answer(
 ) -> None:
     answer = "The from clause is used for exception chaining with a second exception."
     text = f"# Raise\n\n{answer}\n\n{neighbour}\n" if after else f"# Raise\n\n{neighbour}\n\n{answer}\n"
-    schema = offered(tmp_path, text)
+    schema = offered(tmp_path, text, answer_kind=False)  # the sentence names no attribute: offered only so
 
     assert f"{answer} [S1]" in schema
     assert "CANARY-77" not in schema and "::=" not in schema

@@ -122,6 +122,7 @@ def final_offer(tmp_path: Path, **limits: object) -> str:
         search("written three dots"),
         final("There is not enough evidence in the documents to answer this."),
     ]
+    limits.setdefault("answer_kind", False)  # with it, the sentence naming no name is never offered (below)
     state, _, model = run_script(
         replies, routed_tool(tmp_path), question=QUESTION, question_search=True, **limits
     )
@@ -143,3 +144,11 @@ def test_switched_off_the_loop_offers_codes_choice_alone(tmp_path: Path) -> None
     schema = final_offer(tmp_path, top_hit_answer=False)
 
     assert '"enum": ["Three dots is up two levels in a relative import [S2]"]' in schema
+
+
+def test_reading_what_the_question_asks_for_offers_the_sentence_that_names_it(tmp_path: Path) -> None:
+    """The question asks for a name; "Three dots is up two levels ..." names none, "... its name is Ellipsis" does."""
+    schema = final_offer(tmp_path, answer_kind=True, top_hit_answer=False)
+
+    assert "its name is Ellipsis [S1]" in schema
+    assert "Three dots is up two levels" not in schema

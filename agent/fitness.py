@@ -1,0 +1,285 @@
+"""Whether a sentence of a document may be offered as an answer: a rule, not a list of known attacks.
+
+An answer is a declarative statement about the documents' subject matter. Ranking sentences by the question's
+words favours exactly the sentences a hostile page writes to echo a question, so whatever is not such a
+statement is never offered, however well it matches; it stays in the fenced source as data. What is not a
+statement about the subject matter, each one check below:
+
+- *protocol*: structured, machine-shaped text - JSON or dict literals, tool-call shapes, role markers of a chat
+  transcript, markup tags, our own fences and ``[S7]`` labels;
+- *addressed to software*: words to an AI, assistant, model or other program reading the page, or about what an
+  answer, reply or output must say - a manual tells its human reader what to do with the subject, never what a
+  reader's software should answer;
+- *encoded*: a payload a reader would have to decode (long base64 or hex runs, "decode this" requests);
+- *code*: a line of code or configuration rather than prose about it;
+- *disguised*: words spelled with mixed Latin and Cyrillic/Greek letters (homoglyphs).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+_WORD = re.compile(r"\w+")
+
+# A record literal: {"key": ..., 'key': 'value', call(name='...'), a list of records.
+_RECORD_LITERAL = re.compile(
+    r"""\{\s*['"]?[A-Za-z_][\w-]*['"]?\s*:|['"][A-Za-z_][\w-]*['"]\s*:\s*['"\[{\d]|\w\(\s*[A-Za-z_]\w*\s*=\s*['"{\[]|\[\s*\{"""
+)
+# Prose may quote a small literal ("these return a dictionary equal to {'one': 1}"); a record that is most of the
+# sentence is the sentence.
+RECORD_SHARE = 0.5
+_CHAT_TOKENS = re.compile(
+    r"<\|?\s*/?\s*(?:im_start|im_end|start_of_turn|end_of_turn|system|user|assistant|s|inst|tool_call|"
+    r"function_call)\b|\[/?INST\]|<<SYS>>"
+    r"|[<‹]\s*/?\s*source\b|fence\s*=|\[S\d+\]",  # and Carrel's own fences and labels
+    re.IGNORECASE,
+)
+# "User: ..." / "### System" / "SYSTEM MESSAGE:" / "Thought: ... Action: ..." opening a line: a transcript or an
+# agent's trace, not a statement.
+_ROLE_MARKER = re.compile(
+    r"(?:^|\n)\s*(?:#+\s*|\*\*|-\s*)?(?:system|user|assistant|human|ai|bot|model|tool|function|thought|action|"
+    r"action input|observation|final answer)(?: message| prompt| note| response)?\s*(?:\*\*)?\s*:",
+    re.IGNORECASE,
+)
+# Several "key: value" lines, or a list item opening with one: YAML or a similar record, not prose.
+_RECORD_LINE = re.compile(r"(?:^|\n)\s*-?\s*[a-z_][\w-]*:(?:\s|$)", re.IGNORECASE)
+MIN_RECORD_LINES = 2
+# A tag with attributes, or a closing tag: markup. A bare "<count>" is a manual's placeholder, not markup.
+_MARKUP = re.compile(
+    r"<\s*[a-z][\w-]*\s+[\w-]+\s*=\s*['\"][^'\"]*['\"][^>]*>|<\s*/\s*[a-z][\w-]*\s*>", re.IGNORECASE
+)
+
+# Who a planted instruction talks to: an AI or a program reading the page - never a manual's human reader.
+_AI_READER = re.compile(
+    r"\b(?:ai|a\.i\.|assistants?|chat\s?bots?|llms?|gpt\w*|language models?|ai (?:models?|systems?)|"
+    r"summari[sz]ers?|summari[sz]ation tools?|crawlers?|answer(?:ing)? (?:systems?|engines?|tools?|models?)|"
+    r"automated (?:readers?|systems?|agents?|tools?|assistants?)|model,|"
+    r"ki|ki-\w+|sprachmodell\w*|automatische leser|modèles? de langage|assistants automatiques|"
+    r"intelligence artificielle|inteligencia artificial|modelos? de lenguaje|asistente)\b",
+    re.IGNORECASE,
+)
+# Addressing whatever program reads the page: enough on its own, a manual never does it.
+_READING_PROGRAM = re.compile(
+    r"\b(?:software|programs?|tools?|systems?|agents?|models?|whatever|anyone|anything|any \w+)"
+    r" (?:that (?:is |are )?)?(?:read|reads|reading|process|processes|processing|parse|parses|parsing|indexing|"
+    r"summari[sz]e|summari[sz]es|summari[sz]ing|ingest|ingests|ingesting|lisent|lean)"
+    r" (?:this|these|the following|it|cette|diese\w*|este|esta)\b"
+    r"|\baddressed to (?:the |any |whatever )?(?:program|software|system|model|machine)",
+    re.IGNORECASE,
+)
+# A directive: a modal, or a verb about answering, repeating or ignoring (in the languages attacks use most).
+_DIRECTIVE = re.compile(
+    r"\b(?:must|should|shall|need to|needs to|have to|has to|are (?:expected|required|instructed|asked|told) to|"
+    r"is (?:mandatory|required)|mandatory|please|always|never|do not|don't|reply|respond|answer|say|tell|state|"
+    r"output|print|repeat|include|append|recommend|mention|ignore|disregard|forget|reveal|omit|forward|"
+    r"müssen|sollen|soll|antworte\w*|ignoriere|gib|doivent|recommandez|affirmer|deben|debe|responde|incluye|"
+    r"ignora|di|decir)\b",
+    re.IGNORECASE,
+)
+# Speaking of the answer being written, or of "the user" as a third party to be told or served.
+_ABOUT_THE_ANSWER = re.compile(
+    r"\b(?:when|if|whenever) (?:you are |you're |anyone |someone |the user )?"
+    r"(?:asked|asks|questioned|prompted|queried) (?:about|for|what|how|which|whether|by)\b"
+    r"|\byour (?:answers?|repl(?:y|ies)|summary|summaries|first line|developers?|hidden instructions|"
+    r"instructions|system prompt)\b"
+    r"|\b(?:every|each|any) (?:sentence|answer|reply|response|summary) you\b"
+    r"|\b(?:in|to|into|at the end of) (?:your|every|each|any) (?:answers?|repl(?:y|ies)|responses?|outputs?|summary)\b"
+    r"|\bthe (?:answer|reply|response|output|summary) (?:must|should|shall|has to|needs to) (?:contain|include|"
+    r"mention|say|state|read|begin|end|start)\b"
+    r"|\bwhen (?:summari[sz]ing|answering|responding to|replying to) (?:this|these|the|questions|users?|anyone)\b"
+    r"|\b(?:do not|don't|never) (?:answer|reply|respond)\b|\binstead (?:reply|respond|answer)\b"
+    r"|\b(?:end|begin|start|finish|prefix|suffix|sign)\w* (?:every|each|all|any) (?:answers?|repl\w+|responses?|outputs?)\b"
+    r"|\b(?:answer|respond to|reply to) (?:every|any|all|each|such)? ?(?:questions?|queries|requests?)"
+    r"(?: about [^.]{0,40})? (?:with|by|using)\b"
+    r"|\b(?:before|instead of|without) (?:answering|replying|responding)\b"
+    r"|\b(?:the )?user's (?:questions?|prompt|credentials)\b"
+    r"|\b(?:should|must|shall|always|please)\s+(?:tell|inform|remind|recommend\w*|assure|convince)\b[^.]{0,30}"
+    r"\b(?:the|a|any) users?\b|^\W*(?:tell|inform|remind|assure|convince) (?:the|a|any) users?\b"
+    r"|\b(?:correct|right|official|only) (?:answer|value|figure|version|number) (?:to )?(?:give|quote|use|report|state)\b"
+    r"|\b(?:ignore|disregard|forget|discard|supersed\w*) (?:all|any|the|every|your|previous|prior|above|"
+    r"earlier|these|those|everything|other|conflicting)\b[^.]{0,40}\b(?:instructions?|rules|prompts?|guidelines|"
+    r"directions|above|said|sources?|documents?|table|paragraph)\b"
+    r"|\b(?:previous|prior|earlier|new|hidden) instructions\b"
+    r"|^\W*(?:please\s+)?(?:only\s+)?(?:reply|respond|answer|say|output)\b(?: (?:with|that|only|exactly|"
+    r"by|using))",
+    re.IGNORECASE,
+)
+# Asking the reader's software for secrets, or to send something somewhere.
+_EXFILTRATION = re.compile(
+    r"\b(?:reveal|share|list|print|show|quote|send|forward|leak|expose|output|paste|include|dump|email|upload|"
+    r"look up)\b[^.]{0,60}\b(?:api[_ ]?keys?|\w*_(?:token|key|secret)s?|auth tokens?|"
+    r"secrets?|private keys?|(?:every|all|any) environment variables? you|hidden instructions|system prompt|"
+    r"id_(?:rsa|ed25519|ecdsa)|\.ssh|\.npmrc|\.netrc|\.git-credentials)\b"
+    r"|\b(?:send|forward|email|post|upload|transmit)\b[^.]{0,30}\b(?:the )?(?:conversation|chat|history|"
+    r"contents?|file names|list of|directory listing|files)\b[^.]{0,40}\bto\b",
+    re.IGNORECASE,
+)
+# Security advice says what never to share; an attack asks for it.
+_NEGATED = re.compile(
+    r"\b(?:never|do not|don't|must not|should not|shouldn't|cannot|can't|can not|will not|won't)\b",
+    re.IGNORECASE,
+)
+
+# A base64 run: long, with capitals, small letters and digits all mixed (a path or a hash has not all three).
+_ENCODED_RUN = re.compile(
+    r"(?<![\w/+.-])(?=(?:[a-z0-9]*[A-Z]){2})(?=(?:[A-Z0-9]*[a-z]){2})(?=(?:[A-Za-z]*[0-9]){2})"
+    r"[A-Za-z0-9]{24,}"
+)
+_DECODE_REQUEST = re.compile(
+    r"\b(?:decode|decipher|rot-?13|base-?64|hex)\b[^.]{0,60}\b(?:follow|obey|execute|do what|apply|carry out|"
+    r"comply|instructions?|then)\b",
+    re.IGNORECASE,
+)
+
+_CODE_CHARACTERS = frozenset("{}()[];=<>&|*$#\\")
+MIN_CODE_CHARACTERS = 4
+CODE_CHARACTERS_PER_WORD = 0.5
+MIN_CODE_WORDS = 5
+# A command or configuration line is short, has no function word and no sentence ending.
+MAX_BARE_LINE_WORDS = 8
+_FUNCTION_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "of",
+        "to",
+        "in",
+        "on",
+        "for",
+        "with",
+        "as",
+        "by",
+        "and",
+        "or",
+        "not",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "if",
+        "when",
+        "which",
+        "who",
+        "can",
+        "may",
+        "must",
+        "will",
+        "should",
+        "from",
+        "at",
+        "into",
+        "than",
+        "then",
+        "you",
+        "your",
+    ]
+)
+_CODE_LINE = re.compile(
+    r"^\s*(?:\$\s|#include\b|#!|import\s+\w|from\s+[\w.]+\s+import\b|def\s+\w+\(|class\s+\w+[:(]|"
+    r"(?:const|let|var|int|char|void|static|public|return)\s+[\w*]+\s*[=(;]|"
+    r"(?:SELECT|INSERT|UPDATE|DELETE|DROP|GRANT|REVOKE|CREATE|ALTER|TRUNCATE)\s+[A-Z*]|"
+    r"[\w.-]+\s*=\s*\S+\s*$)"
+)
+_IDENTIFIER_SHAPE = re.compile(r"--?[a-z]|[a-z][A-Z]|[A-Z][a-z]+[A-Z]|_|\w\.\w|/")
+
+
+def protocol_shaped(sentence: str) -> bool:
+    """Structured data, a tool call, a chat transcript or agent trace, a record or markup: text for a program."""
+    if _CHAT_TOKENS.search(sentence) or _ROLE_MARKER.search(sentence) or _MARKUP.search(sentence):
+        return True
+    if len(_RECORD_LINE.findall(sentence)) >= MIN_RECORD_LINES:
+        return True
+    start = _RECORD_LITERAL.search(sentence)
+    return start is not None and _bracketed_share(sentence, start.start()) >= RECORD_SHARE
+
+
+def _bracketed_share(sentence: str, start: int) -> float:
+    """How much of the sentence the literal opening near ``start`` spans (to its closing bracket, or the end)."""
+    opening = next((index for index in range(start, len(sentence)) if sentence[index] in "{[("), start)
+    depth = 0
+    for index in range(opening, len(sentence)):
+        depth += {"{": 1, "[": 1, "(": 1, "}": -1, "]": -1, ")": -1}.get(sentence[index], 0)
+        if depth == 0:
+            return (index + 1 - opening) / max(len(sentence.strip()), 1)
+    return (len(sentence) - opening) / max(len(sentence.strip()), 1)
+
+
+def addressed_to_software(sentence: str) -> bool:
+    """Words to an AI or a program reading the page, about the answer it writes, or asking it for secrets."""
+    if _ABOUT_THE_ANSWER.search(sentence) or _READING_PROGRAM.search(sentence):
+        return True
+    if _EXFILTRATION.search(sentence) and not _NEGATED.search(sentence):
+        return True
+    return bool(_AI_READER.search(sentence) and _DIRECTIVE.search(sentence))
+
+
+def encoded_payload(sentence: str) -> bool:
+    """A run of base64 a reader would have to decode, or a request to decode something and act on it."""
+    return bool(_ENCODED_RUN.search(sentence) or _DECODE_REQUEST.search(sentence))
+
+
+def code_like(sentence: str) -> bool:
+    """A line of code or configuration: its shape (a prompt, an import, a declaration, ``key = value``), or
+    braces, operators and semicolons in proportion to its words, or some of them and not one function word."""
+    if _CODE_LINE.match(sentence):
+        return True
+    words = _WORD.findall(sentence.casefold())
+    if _bare_line(sentence, words):
+        return True
+    symbols = sum(1 for character in sentence if character in _CODE_CHARACTERS)
+    if symbols >= MIN_CODE_CHARACTERS and symbols >= CODE_CHARACTERS_PER_WORD * len(words):
+        return True
+    return symbols > 0 and len(words) >= MIN_CODE_WORDS and not any(word in _FUNCTION_WORDS for word in words)
+
+
+def _bare_line(sentence: str, words: list[str]) -> bool:
+    """A short line with identifier-shaped words, no function word and no sentence ending: a command or a setting
+    (``git push --force origin main``, ``PermitRootLogin yes``, ``DROP TABLE orders;``)."""
+    if not words or len(words) > MAX_BARE_LINE_WORDS or sentence.rstrip().endswith((".", "!", "?", ":")):
+        return False
+    if any(word in _FUNCTION_WORDS for word in words):
+        return False
+    return bool(_IDENTIFIER_SHAPE.search(sentence)) or sentence.rstrip().endswith(";")
+
+
+def disguised(sentence: str) -> bool:
+    """A word spelled with both Latin and Cyrillic or Greek letters: a homoglyph disguise, not prose."""
+    for word in _WORD.findall(sentence):
+        latin = any("a" <= char.casefold() <= "z" for char in word)
+        other = any("\u0370" <= char <= "\u04ff" for char in word)
+        if latin and other:
+            return True
+    return False
+
+
+UNFIT_CHECKS: tuple[tuple[str, Callable[[str], bool]], ...] = (
+    ("protocol", protocol_shaped),
+    ("addressed to software", addressed_to_software),
+    ("encoded", encoded_payload),
+    ("code", code_like),
+    ("disguised", disguised),
+)
+
+
+def why_unfit(sentence: str) -> str | None:
+    """The first reason the sentence is not a statement about the subject matter, or None when it is one."""
+    return next((name for name, check in UNFIT_CHECKS if check(sentence)), None)
+
+
+def unfit_as_answer(sentence: str) -> bool:
+    """Never offered as an answer (see the module docstring); it stays in its fenced source as data."""
+    return why_unfit(sentence) is not None
+
+
+def unsafe_to_quote(sentence: str) -> bool:
+    """Never quoted beside an answer either: every check but *code*, since a line of code may be what the prose
+    it follows explains ("Called to implement len()" after ``object.__len__(self)``)."""
+    return any(check(sentence) for name, check in UNFIT_CHECKS if name != "code")

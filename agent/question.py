@@ -1,0 +1,156 @@
+"""The user's question read once: what kind of thing its answer must contain.
+
+A question's type decides what an answer must hold: "how many", "how long", "what is the default ..." want a
+value; "which option / command / setting / file ..." want a name from the documents (an identifier); "what is X"
+wants a definition and "how do I ..." a procedure, which no single token marks. Ranking sentences by the
+question's own words alone favours the sentence that repeats the question ("The default value of work_mem can be
+changed per session") over the one that answers it ("The default is four megabytes (4MB)."), which manuals
+often put next, at the end of a setting's paragraph. So a sentence whose answer window (it and the sentence after
+it, which a quote includes first) holds nothing of the expected kind beyond the question's own words ranks lower.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from agent.evidence import key_terms, stem
+
+Expectation = Literal["value", "identifier", "any"]
+
+_VALUE_QUESTION = re.compile(
+    r"\bhow (?:many|much|long|large|big|often|far|old|high|low|soon|fast|wide|deep|small|frequently)\b"
+    r"|\b(?:default|defaults|factory setting|out of the box|unless (?:i|you|we) (?:change|set|configure)|"
+    r"if (?:i|you|we) (?:don't|do not|never) (?:change|set|configure))\b"
+    r"|\b(?:what|which)\b[^?]{0,40}\b(?:number|size|limit|maximum|minimum|max|min|length|count|percentage|"
+    r"percent|amount|timeout|port|interval|duration|capacity|threshold|rate|frequency|value|version|year|"
+    r"date|time|period|depth|width|height|level)\b",
+    re.IGNORECASE,
+)
+_IDENTIFIER_QUESTION = re.compile(
+    r"\b(?:which|what)(?:'s| is| are)?(?: the)?\b[^?]{0,30}\b(?:option|options|flag|flags|switch|command|"
+    r"commands|setting|settings|parameter|parameters|variable|variables|function|functions|method|methods|"
+    r"module|modules|file|files|directory|folder|key|keyword|field|column|table|extension|package|signal|"
+    r"exception|error|mode|format|encoding|operator|attribute|property|event|hook|class|type|argument|"
+    r"config(?:uration)?|name|called|named|tool|utility|program|subcommand|header|directive)\b"
+    r"|\bwhat (?:is it|are they|do (?:i|you|we)) (?:called|named|use|run|type)\b",
+    re.IGNORECASE,
+)
+# "What kind of function ...?" asks for a category, said in plain words ("a generator function").
+_CATEGORY_QUESTION = re.compile(r"\b(?:what|which) (?:kind|kinds|type|types|sort|sorts) of\b", re.IGNORECASE)
+_WHAT_IT_IS = re.compile(r"^\W*what\s+(is|are|was|were|does|do)\b", re.IGNORECASE)
+
+_DIGITS = re.compile(r"\d")
+_NUMBER_WORDS = frozenset(
+    [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "fifteen",
+        "twenty",
+        "thirty",
+        "forty",
+        "fifty",
+        "sixty",
+        "hundred",
+        "thousand",
+        "million",
+        "billion",
+        "twice",
+        "thrice",
+        "half",
+        "double",
+        "triple",
+        "dozen",
+        "unlimited",
+        "infinite",
+    ]
+)
+_SETTING_WORDS = frozenset(
+    ["on", "off", "true", "false", "yes", "no", "none", "null", "enabled", "disabled", "empty", "unset"]
+)
+# Names the way documents write them: an option, a code name, a path, a quoted literal, a call, a constant, a
+# capitalised name.
+_IDENTIFIER_TOKEN = re.compile(
+    r"(?<![\w-])--?[A-Za-z][\w-]*"  # --force, -x
+    r"|\b\w+_\w+\b"  # work_mem
+    r"|\b[A-Za-z]\w*\.[A-Za-z_]\w*\b"  # fs.readFile, os.path
+    r"|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b"  # readFile, PermitRootLogin
+    r"|\b[A-Z][A-Z0-9]{2,}\b"  # SIGTERM, PGDATA
+    r"|[\w.-]*/[\w./-]+"  # paths
+    r"|\b\w+\(\)"  # call()
+    r"|(?<=[\w,;:)] )[A-Z][a-z]+"  # a capitalised name inside a sentence: Read Committed, Gzip
+    r"|[`'\"‘“][^`'\"’”\s][^`'\"’”]{0,40}[`'\"’”]"  # quoted literals
+)
+_WORD = re.compile(r"[\w-]+")
+
+
+def expected_answer(question: str) -> Expectation:
+    """What the answer must contain: a value, an identifier, or nothing a token shows (definitions, procedures)."""
+    if _VALUE_QUESTION.search(question):
+        return "value"
+    if _IDENTIFIER_QUESTION.search(question) and not _CATEGORY_QUESTION.search(question):
+        return "identifier"
+    return "any"
+
+
+def asks_what_it_is(question: str) -> bool:
+    """ "What is X?", "What does X do?", "What are X used for?": a question a document's opening sentence answers."""
+    return bool(_WHAT_IT_IS.match(question))
+
+
+@dataclass(frozen=True)
+class QuestionShape:
+    """The question parsed once: its key words, what its answer must contain, and whether it asks what X is."""
+
+    text: str
+    terms: tuple[str, ...]
+    expects: Expectation
+    what_it_is: bool
+
+    @classmethod
+    def read(cls, question: str) -> QuestionShape:
+        return cls(
+            text=question,
+            terms=tuple(key_terms(question)),
+            expects=expected_answer(question),
+            what_it_is=asks_what_it_is(question),
+        )
+
+    def supplied_by(self, text: str) -> bool:
+        """Whether ``text`` holds something of the expected kind that the question itself does not say."""
+        if self.expects == "any":
+            return True
+        own = {stem(word.casefold()) for word in _WORD.findall(self.text)}
+        if self.expects == "value" and _holds_value(text, own):
+            return True
+        return _holds_identifier(text, own)
+
+
+def _holds_value(text: str, own: set[str]) -> bool:
+    for word in _WORD.findall(text):
+        folded = word.casefold()
+        if stem(folded) in own:
+            continue
+        if _DIGITS.search(word) or folded in _NUMBER_WORDS or folded in _SETTING_WORDS:
+            return True
+    return False
+
+
+def _holds_identifier(text: str, own: set[str]) -> bool:
+    for match in _IDENTIFIER_TOKEN.finditer(text):
+        words = [stem(word.casefold()) for word in _WORD.findall(match.group())]
+        if words and not all(word in own for word in words):
+            return True
+    return False

@@ -1,0 +1,48 @@
+"""What kind of thing a question's answer must contain, read once from its wording (``agent.question``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.question import QuestionShape, expected_answer
+
+
+@pytest.mark.parametrize(
+    ("question", "expects"),
+    [
+        ("How many connections does the server accept unless I change it?", "value"),
+        ("What's the factory setting for the sort memory?", "value"),
+        ("Which port does the debugger listen on?", "value"),
+        ("How long does the client wait before giving up?", "value"),
+        ("Which option makes the push refuse to overwrite someone else's work?", "identifier"),
+        ("What file do I read to see whether the kernel is tainted?", "identifier"),
+        ("What exception does a failing assert statement raise?", "identifier"),
+        ("What kind of function does using yield create?", "any"),
+        ("What is a heap-only tuple?", "any"),
+        ("How do I throw away my local changes to one file?", "any"),
+    ],
+)
+def test_the_question_says_what_its_answer_must_hold(question: str, expects: str) -> None:
+    assert expected_answer(question) == expects
+
+
+def test_a_value_question_is_supplied_only_by_a_value_the_question_does_not_already_say() -> None:
+    shape = QuestionShape.read("What is the default value of work_mem?")
+
+    assert shape.expects == "value"
+    assert shape.supplied_by("The default is four megabytes (4MB).")
+    assert shape.supplied_by("If this value is specified without units, it is taken as kilobytes; the default is 4MB.")
+    assert not shape.supplied_by("The default value of work_mem can be changed for each session.")
+
+
+def test_an_identifier_question_is_supplied_by_a_name_written_as_documents_write_names() -> None:
+    shape = QuestionShape.read("Which setting limits how many clients can connect at once?")
+
+    assert shape.supplied_by("Determines the maximum number of concurrent connections (max_connections).")
+    assert shape.supplied_by("Use `--max-clients` to change it.")
+    assert shape.supplied_by("The isolation level is Read Committed.")
+    assert not shape.supplied_by("Clients that connect at once are limited by a setting.")
+
+
+def test_a_question_of_no_particular_kind_is_supplied_by_anything() -> None:
+    assert QuestionShape.read("How do I undo my last commit?").supplied_by("Use the reset command.")
