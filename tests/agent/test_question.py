@@ -31,7 +31,9 @@ def test_a_value_question_is_supplied_only_by_a_value_the_question_does_not_alre
 
     assert shape.expects == "value"
     assert shape.supplied_by("The default is four megabytes (4MB).")
-    assert shape.supplied_by("If this value is specified without units, it is taken as kilobytes; the default is 4MB.")
+    assert shape.supplied_by(
+        "If this value is specified without units, it is taken as kilobytes; the default is 4MB."
+    )
     assert not shape.supplied_by("The default value of work_mem can be changed for each session.")
 
 
