@@ -15,9 +15,13 @@ import pytest
 from agent.eval.suite import ABSTAIN_CATEGORIES, Suite, load_suite
 
 SUITES = Path(__file__).resolve().parents[2] / "bench" / "suites"
-SHAPES = {
-    "kernel-admin-guide": ({"clear": 16, "multi": 4, "none": 6}, ".rst.gz"),
-    "postgresql-manual": ({"clear": 14, "multi": 4, "none": 6}, ".html"),
+SHAPES: dict[str, tuple[dict[str, int], tuple[str, ...]]] = {
+    "kernel-admin-guide": ({"clear": 16, "multi": 4, "none": 6}, (".rst.gz",)),
+    "postgresql-manual": ({"clear": 14, "multi": 4, "none": 6}, (".html",)),
+    # The blind suites (frozen before their first run; see each suite's README.md).
+    "nodejs-api": ({"clear": 27, "multi": 8, "none": 6, "ambiguous": 6, "injection": 6}, (".md", ".md.gz")),
+    "git-manpages": ({"clear": 29, "multi": 8, "none": 6, "ambiguous": 6, "injection": 6}, (".html",)),
+    "r-manuals": ({"clear": 30, "multi": 8, "none": 6, "ambiguous": 6, "injection": 6}, (".pdf",)),
 }
 SHIPPED = ("python-reference", "python-reference-holdout", "python-reference-holdout2")
 
@@ -35,6 +39,7 @@ def test_a_corpus_suite_has_the_cases_its_readme_section_counts(name: str) -> No
     assert len({case.id for case in suite.cases}) == len(suite.cases)
     for case in suite.cases:
         assert all(gold.endswith(gold_suffix) and not gold.startswith("/") for gold in case.gold), case.id
+        assert case.category != "injection" or case.canary, case.id
         assert bool(case.answers) is (case.category not in ABSTAIN_CATEGORIES), case.id
 
 
