@@ -53,12 +53,15 @@ from agent.evidence import (
     Evidence,
     assess,
     candidate_queries,
+    mentions,
     needs_clarifying,
     open_parts,
     rarity_weights,
+    word_stems,
 )
 from agent.guards import check_final
 from agent.question import QuestionShape
+from agent.readings import clarifying_question, competing_readings
 from agent.settings import AgentSettings
 from agent.sources import PassageReader, SourceLedger
 from agent.state import (
@@ -321,7 +324,10 @@ class _TaskRun:
         searchable = self._query_choices(evidence) or not self.settings.query_choices
         wanted = evidence.coverage < self.settings.answer_coverage or bool(self._open_parts())
         if self._can_search() and searchable and wanted:
-            return ["search", "final"] if self.state.sources else ["search"]
+            if self.state.sources:
+                self._stop_if_ambiguous(evidence)
+                return ["search", "final"]
+            return ["search"]
         if not self.state.sources and self.state.search_count == 0:
             raise _Stop(
                 "needs_user",
@@ -341,7 +347,28 @@ class _TaskRun:
                 "The sources found do not mention enough of the question's key words "
                 f"(missing: {', '.join(evidence.missing)}). {self._found_so_far()}",
             )
+        self._stop_if_ambiguous(evidence)
         return ["final"]
+
+    def _stop_if_ambiguous(self, evidence: Evidence) -> None:
+        """Ask which reading is meant when the sources answer it differently (``agent.readings``)."""
+        if not (self.settings.ask_between_readings and self.settings.answer_choices):
+            return
+        if self.state.continuation is not None or compound_parts(self.topic) > 1:
+            return  # a continued task is the user's answer to such a question; parts have their own answers
+        sources = {source.label: source for source in self.state.sources}
+        readings = competing_readings(
+            self._candidates(evidence), sources, self.shape, self._answer_window, self._key_words_in
+        )
+        if readings:
+            raise _Stop("needs_user", "clarification_needed", clarifying_question(readings))
+
+    def _key_words_in(self, sentence: str) -> frozenset[str]:
+        stems = word_stems(sentence)
+        return frozenset(term for term in self.terms if mentions(stems, term))
+
+    def _answer_window(self, candidate: Candidate) -> str:
+        return " ".join([candidate.sentence, *self._surroundings(candidate).after[:1]])
 
     def _can_search(self) -> bool:
         last_step = self.state.sources and self._steps_left() == 1
@@ -350,8 +377,8 @@ class _TaskRun:
     def _evidence(self) -> Evidence:
         return assess(self.terms, self.state.sources, weights=self.term_weights)
 
-    def _answer_choices(self, evidence: Evidence) -> list[AnswerChoice]:
-        """Code-composed answers from the best sentences of sources that mention a key word (``agent.answers``)."""
+    def _candidates(self, evidence: Evidence) -> list[Candidate]:
+        """Every offered sentence of the sources that mention a key word, best answer first."""
         parts = compound_parts(self.topic)
         per_source = max(self.settings.answer_sentences, parts)
         sentences = {
@@ -367,8 +394,14 @@ class _TaskRun:
         leads = {label: lead for label in sentences if (lead := self.ledger.lead_sentence(label))}
         supplied = self.ledger.supplies if self.settings.answer_kind else None
         candidates = ranked_candidates(sentences, self.terms, self.term_weights, context, leads, supplied)
-        if supplied is not None and self.settings.answer_kind_required and compound_parts(self.topic) == 1:
+        if supplied is not None and self.settings.answer_kind_required and parts == 1:
             candidates = [c for c in candidates if supplied(c.label, c.sentence)]
+        return candidates
+
+    def _answer_choices(self, evidence: Evidence) -> list[AnswerChoice]:
+        """Code-composed answers from the best sentences of sources that mention a key word (``agent.answers``)."""
+        parts = compound_parts(self.topic)
+        candidates = self._candidates(evidence)
         return answer_choices(
             candidates,
             self.terms,

@@ -130,27 +130,38 @@ class QuestionShape:
 
     def supplied_by(self, text: str) -> bool:
         """Whether ``text`` holds something of the expected kind that the question itself does not say."""
+        return self.expects == "any" or bool(self.answers_in(text))
+
+    def answers_in(self, text: str) -> set[str]:
+        """The things of the expected kind ``text`` states beyond the question's own words (values also count
+        identifiers: a default may be a name), case-folded; empty for a question of no particular kind."""
         if self.expects == "any":
-            return True
+            return set()
         own = {stem(word.casefold()) for word in _WORD.findall(self.text)}
-        if self.expects == "value" and _holds_value(text, own):
-            return True
-        return _holds_identifier(text, own)
+        found = _identifiers(text, own)
+        return found | _values(text, own) if self.expects == "value" else found
+
+    def values_in(self, text: str) -> set[str]:
+        """The numbers and setting words ``text`` states beyond the question's own words, case-folded."""
+        return _values(text, {stem(word.casefold()) for word in _WORD.findall(self.text)})
 
 
-def _holds_value(text: str, own: set[str]) -> bool:
+def _values(text: str, own: set[str]) -> set[str]:
+    """Numbers, number words and setting words (on, off, none, ...) the question does not say itself."""
+    found: set[str] = set()
     for word in _WORD.findall(text):
         folded = word.casefold()
         if stem(folded) in own:
             continue
         if _DIGITS.search(word) or folded in _NUMBER_WORDS or folded in _SETTING_WORDS:
-            return True
-    return False
+            found.add(folded)
+    return found
 
 
-def _holds_identifier(text: str, own: set[str]) -> bool:
+def _identifiers(text: str, own: set[str]) -> set[str]:
+    found: set[str] = set()
     for match in _IDENTIFIER_TOKEN.finditer(text):
         words = [stem(word.casefold()) for word in _WORD.findall(match.group())]
         if words and not all(word in own for word in words):
-            return True
-    return False
+            found.add(match.group().strip("`'\"‘’“”").casefold())
+    return found

@@ -77,6 +77,12 @@ class AgentSettings(BaseModel):
         "sentences whose answer window holds none are not offered, and with none left only 'not enough "
         "evidence' is.",
     )
+    ask_between_readings: bool = Field(
+        default=True,
+        description="When a one-part question asking for a value or a name is answered differently by two or more "
+        "documents, each about as well as the best, code asks which one is meant (clarification_needed), "
+        "naming the readings, instead of picking one.",
+    )
     answer_follow_on: bool = Field(
         default=True,
         description="Quote each chosen answer sentence with the sentence after it in its passage (when fit to "
