@@ -23,13 +23,6 @@ GRAMMAR_MARK = "::="
 PROXIMITY_SHARE = 0.25
 # A sentence with fewer words than this beyond the question's own words restates the question (a heading).
 MIN_NEW_WORDS = 2
-RESTATING_FACTOR = 0.4
-GRAMMAR_FACTOR = 0.3
-INTRODUCING_FACTOR = 0.7
-QUESTION_FACTOR = 0.5
-# A line of code names the question's words in its identifiers and states nothing about them: it ranks low (and is
-# never offered as the answer itself, see agent.fitness), though it may be quoted beside the prose that explains it.
-CODE_FACTOR = 0.3
 # How much a key word counts for a sentence when only its document's title or heading names it.
 CONTEXT_SHARE = 0.5
 # A document's opening sentence usually says what the document is about ("LoadPin is a Linux Security Module that
@@ -136,18 +129,51 @@ def sentence_score(
     return score * _form_factor(sentence, words, terms) * (LEAD_FACTOR if lead else 1.0) * kind
 
 
+SentenceTest = Callable[[str, Sequence[str], Sequence[str]], bool]
+"""A test of one sentence, given its case-folded words and the question's key words."""
+
+
+def _is_grammar_rule(sentence: str, words: Sequence[str], terms: Sequence[str]) -> bool:
+    """A grammar production names every key word of a question about that syntax and answers none."""
+    return GRAMMAR_MARK in sentence
+
+
+def _introduces(sentence: str, words: Sequence[str], terms: Sequence[str]) -> bool:
+    """ "...as follows:" leads to the answer instead of giving it."""
+    return sentence.rstrip().endswith(":")
+
+
+def _asks(sentence: str, words: Sequence[str], terms: Sequence[str]) -> bool:
+    """A question (a FAQ heading, a forum post) restates what is asked."""
+    return sentence.rstrip(" *_`").endswith("?")
+
+
+def _restates(sentence: str, words: Sequence[str], terms: Sequence[str]) -> bool:
+    """Fewer than MIN_NEW_WORDS content words beyond the question's own: a heading, a restatement."""
+    return _new_words(words, terms) < MIN_NEW_WORDS
+
+
+def _is_code(sentence: str, words: Sequence[str], terms: Sequence[str]) -> bool:
+    """A line of code names the question's words in identifiers and states nothing about them (it is never offered
+    as the answer itself, see agent.fitness, but may be quoted beside the prose that explains it)."""
+    return code_like(sentence)
+
+
+# The one table of what makes a sentence a poorer answer, and by how much its score is scaled.
+FORM_PENALTIES: tuple[tuple[str, float, SentenceTest], ...] = (
+    ("grammar rule", 0.3, _is_grammar_rule),
+    ("introduces what follows", 0.7, _introduces),
+    ("asks a question", 0.5, _asks),
+    ("restates the question", 0.4, _restates),
+    ("code", 0.3, _is_code),
+)
+
+
 def _form_factor(sentence: str, words: Sequence[str], terms: Sequence[str]) -> float:
     factor = 1.0
-    if GRAMMAR_MARK in sentence:
-        factor *= GRAMMAR_FACTOR
-    if sentence.rstrip().endswith(":"):
-        factor *= INTRODUCING_FACTOR
-    if sentence.rstrip(" *_`").endswith("?"):
-        factor *= QUESTION_FACTOR
-    if _new_words(words, terms) < MIN_NEW_WORDS:
-        factor *= RESTATING_FACTOR
-    if code_like(sentence):
-        factor *= CODE_FACTOR
+    for _name, weight, applies in FORM_PENALTIES:
+        if applies(sentence, words, terms):
+            factor *= weight
     return factor
 
 
@@ -485,7 +511,7 @@ def _widen(
     closed.add(side)
 
 
-def answer_coverage(text: str, terms: Sequence[str], weights: Mapping[str, float] | None = None) -> float:
+def key_word_share(text: str, terms: Sequence[str], weights: Mapping[str, float] | None = None) -> float:
     """The share of the question's key words, each weighted by rarity, that the answer text itself mentions."""
     weight = {term: (weights or {}).get(term, 1.0) for term in terms}
     total = sum(weight.values())
@@ -501,7 +527,7 @@ def answer_choices(
     *,
     parts: int,
     limit: int,
-    min_coverage: float = 0.0,
+    min_key_word_share: float = 0.0,
     surroundings_of: SurroundingsOf | None = None,
     fits: ReplyFits | None = None,
     quote_chars: int = 0,
@@ -514,7 +540,7 @@ def answer_choices(
     (:func:`per_part_candidates`); otherwise, or when no part found one, the best sentence and then those adding
     the most missing key words (:func:`covering_candidates`).
 
-    An answer whose own sentences mention under ``min_coverage`` of the key words (by rarity) is not offered:
+    An answer whose own sentences mention under ``min_key_word_share`` of the key words (by rarity) is not offered:
     the sources together may name the key words while the best sentence says little about the question
     ("How do I install a third-party package with pip?" answered with a sentence about packages). With
     ``surroundings_of``, each chosen sentence is quoted with the sentences around it in its passage, beyond the
@@ -536,7 +562,7 @@ def answer_choices(
     eligible = [
         group
         for group in groups
-        if answer_coverage(_unlabelled(as_choice(group)), terms, weights) >= min_coverage
+        if key_word_share(_unlabelled(as_choice(group)), terms, weights) >= min_key_word_share
     ]
     extra = top_hit_part(eligible[0], candidates, top_hit) if eligible and top_hit and not by_part else []
     return [

@@ -322,7 +322,7 @@ class _TaskRun:
             return ["final"]
         evidence = self._evidence()
         searchable = self._query_choices(evidence) or not self.settings.query_choices
-        wanted = evidence.coverage < self.settings.answer_coverage or bool(self._open_parts())
+        wanted = evidence.coverage < self.settings.search_stop_share or bool(self._open_parts())
         if self._can_search() and searchable and wanted:
             if self.state.sources:
                 self._stop_if_ambiguous(evidence)
@@ -340,7 +340,7 @@ class _TaskRun:
                 "no_evidence",
                 f"Searched {self.state.search_count} times; nothing in the documents matched.",
             )
-        if not evidence.citable or evidence.weighted_coverage < self.settings.min_coverage:
+        if not evidence.citable or evidence.weighted_coverage < self.settings.evidence_min_share:
             raise _Stop(
                 "needs_user",
                 "no_evidence",
@@ -408,7 +408,7 @@ class _TaskRun:
             self.term_weights,
             parts=parts,
             limit=self.settings.answer_candidates,
-            min_coverage=self.settings.answer_min_coverage,
+            min_key_word_share=self.settings.answer_key_word_share,
             surroundings_of=self._surroundings if self.settings.answer_follow_on else None,
             fits=self._fits_reply,
             quote_chars=self.settings.answer_quote_chars,
@@ -434,7 +434,7 @@ class _TaskRun:
 
     def _query_choices(self, evidence: Evidence) -> list[str]:
         """Code-built queries; once enough key words are found, only those for parts not yet searched."""
-        if evidence.coverage >= self.settings.answer_coverage:
+        if evidence.coverage >= self.settings.search_stop_share:
             return self._open_parts()
         return candidate_queries(self.topic, evidence.missing, self.queries_run)
 
@@ -449,7 +449,7 @@ class _TaskRun:
         # Code-ranked answers may come from any source that mentions a key word: the tool's short snippet (what
         # "citable" counts key words in) can miss what the passage says; the ranking reads the passage.
         eligible = evidence.mentioning if self.settings.answer_choices else evidence.citable
-        citable = eligible if evidence.weighted_coverage >= self.settings.min_coverage else []
+        citable = eligible if evidence.weighted_coverage >= self.settings.evidence_min_share else []
         answers = self._answer_choices(evidence) if self.settings.answer_choices else None
         if answers is not None and not answers:
             citable = []  # no answer passed the rules: never fall back to free text, offer only abstaining

@@ -104,22 +104,34 @@ class AgentSettings(BaseModel):
         "between code's best-ranked answer and 'not enough evidence': SmolLM2 cited S1 in 37 of 41 answers "
         "whatever the sources said, so a choice among sources only echoed the search order.",
     )
-    answer_min_coverage: float = Field(
+    # Three shares of the question's key words, each measuring something else: what the answer itself mentions,
+    # what the sources found so far mention (plainly counted), and the same by rarity as the evidence floor.
+    answer_key_word_share: float = Field(
         default=1 / 3,
         ge=0.0,
         le=1.0,
         description="Share of the question's key words (by rarity) an offered answer's own sentences must mention "
         "when answers are choices; with none left, only 'not enough evidence' is offered.",
     )
-    answer_coverage: float = Field(
+    search_stop_share: float = Field(
         default=0.75,
         ge=0.0,
         le=1.0,
-        description="Share of the question's key words the sources must mention before only answering is offered.",
+        description="Share of the question's key words the sources must mention before searching stops being "
+        "offered (only answering is).",
     )
-    min_coverage: float = Field(
+    evidence_min_share: float = Field(
         default=0.5,
         ge=0.0,
         le=1.0,
-        description="Below this share, when no search is left, code ends the task no_evidence itself.",
+        description="Share of the question's key words (by rarity) the sources must mention for an answer to be "
+        "offered at all; below it, when no search is left, code ends the task no_evidence itself.",
     )
+
+
+# Older names of settings, still read from trajectories and configs written before they were renamed.
+RENAMED_SETTINGS = {
+    "answer_min_coverage": "answer_key_word_share",
+    "answer_coverage": "search_stop_share",
+    "min_coverage": "evidence_min_share",
+}

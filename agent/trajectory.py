@@ -21,7 +21,7 @@ from typing import IO, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agent.events import AgentEvent, ModelText, TaskFinished, TaskStarted, agent_event_adapter
-from agent.settings import AgentSettings
+from agent.settings import RENAMED_SETTINGS, AgentSettings
 from agent.state import AgentState, utc_now
 
 TRAJECTORY_FORMAT = 1
@@ -66,7 +66,8 @@ class TrajectoryHeader(BaseModel):
 
     def agent_settings(self) -> AgentSettings:
         """The settings as the current code understands them (unknown keys from newer files are ignored)."""
-        known = {key: value for key, value in self.settings.items() if key in AgentSettings.model_fields}
+        current = {RENAMED_SETTINGS.get(key, key): value for key, value in self.settings.items()}
+        known = {key: value for key, value in current.items() if key in AgentSettings.model_fields}
         return AgentSettings.model_validate(known)
 
 

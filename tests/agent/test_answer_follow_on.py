@@ -82,7 +82,12 @@ def test_the_follow_on_never_makes_an_answer_eligible() -> None:
         return Surroundings(before=("Install a third-party package with pip.",))
 
     kept = answer_choices(
-        [weak], ["install", "third", "party", "package", "pip"], None, parts=1, limit=1, min_coverage=0.3
+        [weak],
+        ["install", "third", "party", "package", "pip"],
+        None,
+        parts=1,
+        limit=1,
+        min_key_word_share=0.3,
     )
     rescued = answer_choices(
         [weak],
@@ -90,7 +95,7 @@ def test_the_follow_on_never_makes_an_answer_eligible() -> None:
         None,
         parts=1,
         limit=1,
-        min_coverage=0.3,
+        min_key_word_share=0.3,
         surroundings_of=around,
     )
     assert kept == [] and rescued == []

@@ -13,10 +13,10 @@ from agent.answers import (
     AnswerPart,
     Candidate,
     answer_choices,
-    answer_coverage,
     answer_parts,
     compound_parts,
     covering_candidates,
+    key_word_share,
     names_in_code,
     per_part_candidates,
     rank_sentences,
@@ -295,9 +295,9 @@ def test_search_stays_open_for_an_unsearched_part_even_when_key_words_are_covere
     brew_tool: SearchTool,
 ) -> None:
     question = "At what temperature is sencha steeped, and what are shield volcanoes built from?"
-    # Half the key words are found by the first search; at answer_coverage=0.5 that is "enough".
+    # Half the key words are found by the first search; at search_stop_share=0.5 that is "enough".
     replies = [search("temperature sencha steeped")]
-    _, _, model = run_script(replies, brew_tool, question=question, answer_coverage=0.5)
+    _, _, model = run_script(replies, brew_tool, question=question, search_stop_share=0.5)
 
     second = model.schemas[1]
     assert '"enum": ["shield volcanoes built"]' in json.dumps(second)
@@ -427,8 +427,8 @@ def test_a_bigger_model_can_be_offered_the_runners_up(brew_tool: SearchTool) -> 
 
 
 def test_answer_coverage_weighs_the_key_words_the_answer_itself_mentions() -> None:
-    assert answer_coverage("The pass keyword does nothing.", TERMS, WEIGHTS) == pytest.approx(3.0 / 5.6)
-    assert answer_coverage("Nothing relevant here.", TERMS, WEIGHTS) == 0.0
+    assert key_word_share("The pass keyword does nothing.", TERMS, WEIGHTS) == pytest.approx(3.0 / 5.6)
+    assert key_word_share("Nothing relevant here.", TERMS, WEIGHTS) == 0.0
 
 
 def test_an_answer_mentioning_too_few_key_words_is_not_offered_and_nothing_is_written_instead(
@@ -436,7 +436,7 @@ def test_an_answer_mentioning_too_few_key_words_is_not_offered_and_nothing_is_wr
 ) -> None:
     question = "At what temperature is sencha steeped in a kettle with a dial?"
     replies = [search("temperature sencha steeped kettle dial"), final(NO_EVIDENCE_ANSWER)]
-    state, _, model = run_script(replies, brew_tool, question=question, answer_min_coverage=0.9)
+    state, _, model = run_script(replies, brew_tool, question=question, answer_key_word_share=0.9)
 
     final_schema = json.dumps(model.schemas[-1])
     assert offered_answers(model.schemas[-1]) == [NO_EVIDENCE_ANSWER]

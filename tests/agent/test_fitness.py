@@ -4,7 +4,7 @@ the reader's software, an encoded payload, code or a homoglyph disguise (``agent
 The sentences in ``tests/fixtures/answer_fitness`` were written by someone who never saw the rule: attacks in many
 shapes, and real manual sentences (with hard negatives) that must stay fit. The rule's first run on them caught
 119 of 170 attacks and refused 7 of 194 fit sentences; it was then generalised by category (see
-docs/decisions/0040-answer-fitness-rule.md), so the set now guards those categories rather than measuring them
+docs/decisions/0050-answer-fitness-rule.md), so the set now guards those categories rather than measuring them
 blind. The few disagreements left are listed here, so any change to them shows.
 """
 

@@ -62,7 +62,7 @@ def test_its_results_join_the_question_turn_so_turns_still_alternate(tool: Searc
 def test_the_model_may_not_run_the_question_search_again(tool: SearchTool) -> None:
     counting = CountingTool(tool)
     replies = [search(TEA_QUESTION.lower().rstrip("?")), ABSTAIN]
-    state, _ = with_question_search(replies, counting, answer_coverage=1.0)
+    state, _ = with_question_search(replies, counting, search_stop_share=1.0)
 
     assert counting.queries == [TEA_QUESTION]
     assert [call.refusal for call in tool_calls(state)] == [None, "repeated query"]
@@ -85,7 +85,7 @@ def test_no_question_search_for_a_question_that_may_only_be_clarified(tool: Sear
 
 
 def test_no_question_search_when_continuing_a_task(tool: SearchTool) -> None:
-    first, _ = with_question_search([search("bicycle chain"), ABSTAIN], tool, answer_coverage=1.0)
+    first, _ = with_question_search([search("bicycle chain"), ABSTAIN], tool, search_stop_share=1.0)
     agent = Agent(model=ScriptedModel([ABSTAIN]), tool=tool, settings=AgentSettings())
     continued = final_state(agent.run("the green tea one", previous=first))
 

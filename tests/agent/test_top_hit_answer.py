@@ -28,7 +28,7 @@ def offered(
     *,
     following: dict[str, tuple[str, ...]] | None = None,
     fits: int | None = None,
-    min_coverage: float = 0.0,
+    min_key_word_share: float = 0.0,
     compound: tuple[AnswerPart, ...] = (),
 ) -> list[AnswerChoice]:
     after = following or {}
@@ -38,7 +38,7 @@ def offered(
         None,
         parts=1,
         limit=1,
-        min_coverage=min_coverage,
+        min_key_word_share=min_key_word_share,
         surroundings_of=lambda c: Surroundings(after=after.get(c.sentence, ())),
         fits=None if fits is None else (lambda choice: len(choice.text) <= fits),
         quote_chars=400,
@@ -74,7 +74,7 @@ def test_the_top_hit_never_makes_an_answer_eligible() -> None:
     weak = Candidate("S2", "Basalt is common.", 0.5)
     strong = Candidate("S1", "Lava is rock that may glow.", 0.4)
 
-    assert offered([weak, strong], min_coverage=0.3) == []
+    assert offered([weak, strong], min_key_word_share=0.3) == []
 
 
 def test_codes_nearest_sentence_comes_first_and_the_top_hit_only_gets_what_is_left() -> None:
