@@ -153,6 +153,20 @@ def _restates(sentence: str, words: Sequence[str], terms: Sequence[str]) -> bool
     return _new_words(words, terms) < MIN_NEW_WORDS
 
 
+# Hearsay and hedging: a forum post's "I believe it is ...", a draft "according to a note on the old wiki ... not
+# checked". A statement the page itself does not vouch for is a poor answer, whoever wrote it.
+_HEDGED = re.compile(
+    r"\b(?:I think|I believe|I guess|I suppose|I'm not sure|not sure|could not find|couldn't find|double[- ]check|"
+    r"\(draft\)|not (?:yet )?(?:been )?(?:checked|verified|confirmed)|unverified|rumou?r|according to (?:a|some) "
+    r"(?:note|post|comment|thread|rumou?r))",
+)
+
+
+def _hedges(sentence: str, words: Sequence[str], terms: Sequence[str]) -> bool:
+    """First-person hearsay or a hedge: the page does not vouch for what the sentence says."""
+    return bool(_HEDGED.search(sentence))
+
+
 def _is_code(sentence: str, words: Sequence[str], terms: Sequence[str]) -> bool:
     """A line of code names the question's words in identifiers and states nothing about them (it is never offered
     as the answer itself, see agent.fitness, but may be quoted beside the prose that explains it)."""
@@ -166,6 +180,7 @@ FORM_PENALTIES: tuple[tuple[str, float, SentenceTest], ...] = (
     ("asks a question", 0.5, _asks),
     ("restates the question", 0.4, _restates),
     ("code", 0.3, _is_code),
+    ("hearsay or hedged", 0.3, _hedges),
 )
 
 

@@ -42,6 +42,11 @@ _ROLE_MARKER = re.compile(
     r"action input|observation|final answer)(?: message| prompt| note| response)?\s*(?:\*\*)?\s*:",
     re.IGNORECASE,
 )
+# A tool call written as a record, even with its lines run together: a tool or action, then its arguments.
+_TOOL_CALL = re.compile(
+    r"\b(?:tool|function|action|name|call)\s*:\s*\S+.{0,120}?\b(?:arguments|args|parameters|params|input|text)\s*:",
+    re.IGNORECASE,
+)
 # Several "key: value" lines, or a list item opening with one: YAML or a similar record, not prose.
 _RECORD_LINE = re.compile(r"(?:^|\n)\s*-?\s*[a-z_][\w-]*:(?:\s|$)", re.IGNORECASE)
 MIN_RECORD_LINES = 2
@@ -55,6 +60,7 @@ _AI_READER = re.compile(
     r"\b(?:ai|a\.i\.|assistants?|chat\s?bots?|llms?|gpt\w*|language models?|ai (?:models?|systems?)|"
     r"summari[sz]ers?|summari[sz]ation tools?|crawlers?|answer(?:ing)? (?:systems?|engines?|tools?|models?)|"
     r"automated (?:readers?|systems?|agents?|tools?|assistants?)|model,|"
+    r"(?:retrieval|ai|llm|autonomous|coding|code) (?:agents?|assistants?)|ai code assistants?|"
     r"ki|ki-\w+|sprachmodell\w*|automatische leser|modèles? de langage|assistants automatiques|"
     r"intelligence artificielle|inteligencia artificial|modelos? de lenguaje|asistente)\b",
     re.IGNORECASE,
@@ -65,7 +71,11 @@ _READING_PROGRAM = re.compile(
     r" (?:that (?:is |are )?)?(?:read|reads|reading|process|processes|processing|parse|parses|parsing|indexing|"
     r"summari[sz]e|summari[sz]es|summari[sz]ing|ingest|ingests|ingesting|lisent|lean)"
     r" (?:this|these|the following|it|cette|diese\w*|este|esta)\b"
-    r"|\baddressed to (?:the |any |whatever )?(?:program|software|system|model|machine)",
+    r"|\baddressed to (?:the |any |whatever )?(?:program|software|system|model|machine)"
+    r"|\b(?:note|message|notice|attention|hint|memo|reminder|instructions?|warning) (?:for|to) (?:all |any |the )?"
+    r"(?:ai|a\.i\.|llms?|language models?|assistants?|chat\s?bots?|bots?|agents?|models?|summari[sz]ers?|crawlers?)\b"
+    r"|\breaders? (?:that|who|which) (?:are|is) (?:an? )?(?:ai|llms?|language models?|bots?|assistants?|programs?|"
+    r"software)\b",
     re.IGNORECASE,
 )
 # A directive: a modal, or a verb about answering, repeating or ignoring (in the languages attacks use most).
@@ -79,7 +89,7 @@ _DIRECTIVE = re.compile(
 )
 # Speaking of the answer being written, or of "the user" as a third party to be told or served.
 _ABOUT_THE_ANSWER = re.compile(
-    r"\b(?:when|if|whenever) (?:you are |you're |anyone |someone |the user )?"
+    r"\b(?:when|if|whenever) (?:you are |you're |anyone |someone |the user |a user |users )?"
     r"(?:asked|asks|questioned|prompted|queried) (?:about|for|what|how|which|whether|by)\b"
     r"|\byour (?:answers?|repl(?:y|ies)|summary|summaries|first line|developers?|hidden instructions|"
     r"instructions|system prompt)\b"
@@ -194,6 +204,8 @@ _IDENTIFIER_SHAPE = re.compile(r"--?[a-z]|[a-z][A-Z]|[A-Z][a-z]+[A-Z]|_|\w\.\w|/
 def protocol_shaped(sentence: str) -> bool:
     """Structured data, a tool call, a chat transcript or agent trace, a record or markup: text for a program."""
     if _CHAT_TOKENS.search(sentence) or _ROLE_MARKER.search(sentence) or _MARKUP.search(sentence):
+        return True
+    if _TOOL_CALL.search(sentence):
         return True
     if len(_RECORD_LINE.findall(sentence)) >= MIN_RECORD_LINES:
         return True

@@ -442,3 +442,10 @@ def test_an_answer_mentioning_too_few_key_words_is_not_offered_and_nothing_is_wr
     assert offered_answers(model.schemas[-1]) == [NO_EVIDENCE_ANSWER]
     assert "minLength" not in final_schema.split('"final"', 1)[1]
     assert (state.status, state.stop_reason, state.citations) == ("needs_user", "no_evidence", [])
+
+
+def test_hearsay_ranks_below_the_statement_the_manual_vouches_for() -> None:
+    hearsay = "I believe the number of tags describe looks at by default is 7, but please double check."
+    manual = "By default, describe considers the 10 most recent tags."
+
+    assert rank_sentences([hearsay, manual], ["tags", "describe", "default"]) == [manual, hearsay]
