@@ -32,6 +32,13 @@ class SkipReason(StrEnum):
     BAD_PDF = "malformed PDF"
     BAD_HTML = "HTML could not be parsed"
     HTML_TOO_DEEP = "HTML nested too deeply"
+    MISNAMED = "content does not match its file type"
+    ENCRYPTED = "encrypted or password-protected"
+    ARCHIVE_TOO_LARGE = "unpacks past the size cap"
+    BAD_DOCUMENT = "malformed document"
+    DOCUMENT_TOO_DEEP = "document nested too deeply"
+    NO_TEXT_LAYER = "no text (scanned?)"
+    NO_TEXT = "no text"
     WORKER_CRASHED = "extracting it crashed the worker process"
     READ_ERROR = "read error"
 
@@ -64,7 +71,7 @@ class SkippedFile:
 
 @dataclass(frozen=True, slots=True)
 class Section:
-    """A run of text under one heading path (and, for PDFs, on one page)."""
+    """A run of text under one heading path (and, for PDFs and slide decks, on one page or slide)."""
 
     headings: tuple[str, ...]
     text: str
@@ -73,10 +80,16 @@ class Section:
 
 @dataclass(frozen=True, slots=True)
 class ExtractedDocument:
-    """The clean text of one file, still in reading order, before it is cut into passages."""
+    """The clean text of one file, still in reading order, before it is cut into passages.
+
+    ``parts`` are further documents the same file holds, each cited on its own: the messages of an
+    mbox after the first, a message's attachments. They are flat (an attachment of an attachment is
+    one more part) and are indexed, replaced and deleted together with the file.
+    """
 
     title: str
     sections: list[Section] = field(default_factory=list)
+    parts: list[ExtractedDocument] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,8 @@
 """Turn decoded document text into a title and heading-aware sections, one function per format.
 
 HTML goes through selectolax's lexbor backend (a C HTML5 parser: fast, no Python recursion, so 10 MB
-of nested tags cannot blow the stack); PDFs through pypdfium2 (PDFium, the engine in Chrome), one
-section per page so citations can name the page. Markdown and reStructuredText headings are parsed
+of nested tags cannot blow the stack). PDFs are read in :mod:`corpus.pdf`, the other binary formats in
+their own modules (one per family, each owning its library). Markdown and reStructuredText headings are parsed
 line by line: we only need the heading structure, not a full renderer.
 """
 
@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from itertools import accumulate, repeat
 
-import pypdfium2
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from corpus.documents import ExtractedDocument, Section, SkipReason
@@ -327,33 +326,3 @@ def _collect_marked(text: str) -> SectionCollector:
     collector.line(text[position:])
     collector.flush()
     return collector
-
-
-def extract_pdf(data: bytes, fallback_title: str) -> ExtractedDocument:
-    """One section per page (1-based page numbers); the title from metadata, else the first line."""
-    try:
-        document = pypdfium2.PdfDocument(data)
-    except pypdfium2.PdfiumError as error:
-        raise RefusedFile(SkipReason.BAD_PDF, str(error)) from error
-    try:
-        sections = list(_pdf_pages(document))
-        title = clip_title(document.get_metadata_dict().get("Title", ""))
-    except pypdfium2.PdfiumError as error:
-        raise RefusedFile(SkipReason.BAD_PDF, str(error)) from error
-    finally:
-        document.close()
-    if not title and sections:
-        title = clip_title(next(iter(sections[0].text.splitlines()), ""))
-    return ExtractedDocument(title=title or fallback_title, sections=sections)
-
-
-def _pdf_pages(document: pypdfium2.PdfDocument) -> Iterable[Section]:
-    for number, page in enumerate(document, start=1):
-        textpage = page.get_textpage()
-        try:
-            text = textpage.get_text_range().replace("\r\n", "\n").replace("\r", "\n").strip()
-        finally:
-            textpage.close()
-            page.close()
-        if text:
-            yield Section(headings=(), text=text, page=number)

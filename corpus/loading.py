@@ -8,16 +8,23 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from corpus.documents import ExtractedDocument, Passage, SkippedFile, SkipReason, SourceFile
-from corpus.formats import extract_html, extract_markdown, extract_pdf, extract_plain, extract_rst
+from corpus.epub import extract_epub
+from corpus.formats import extract_html, extract_markdown, extract_plain, extract_rst
+from corpus.mail import extract_eml, extract_mbox
+from corpus.notebook import extract_notebook
+from corpus.office import extract_docx, extract_odt, extract_pptx
 from corpus.passages import split_passages
+from corpus.pdf import extract_pdf
 from corpus.reading import RefusedFile, decode_text, gunzip_capped, read_capped
-from corpus.walk import DEFAULT_MAX_BYTES
+from corpus.walk import DEFAULT_MAX_BYTES, file_kind
 
 TextExtractor = Callable[[str, str], ExtractedDocument]
+# (bytes, fallback title, size cap) -> document: readers of binary and packaged formats.
+BytesExtractor = Callable[[bytes, str, int], ExtractedDocument]
 
 TEXT_EXTRACTORS: dict[str, TextExtractor] = {
     "text": extract_plain,
@@ -25,16 +32,47 @@ TEXT_EXTRACTORS: dict[str, TextExtractor] = {
     "rst": extract_rst,
     "html": extract_html,
 }
+BYTES_EXTRACTORS: dict[str, BytesExtractor] = {
+    "pdf": lambda data, title, _max_bytes: extract_pdf(data, title),
+    "docx": extract_docx,
+    "odt": extract_odt,
+    "pptx": extract_pptx,
+    "epub": extract_epub,
+    "notebook": extract_notebook,
+    "eml": lambda data, title, max_bytes: extract_eml(
+        data, title, _part_extractor(max_bytes), attachment_kind
+    ),
+    "mbox": lambda data, title, max_bytes: extract_mbox(
+        data, title, _part_extractor(max_bytes), attachment_kind
+    ),
+}
+# Kinds read before these readers existed index a file with no text as an empty document (as they always
+# have); the newer ones report it, so a deck of pictures or a scanned PDF is not mistaken for indexed text.
+_EMPTY_IS_REPORTED = frozenset(BYTES_EXTRACTORS)
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedPart:
+    """One further document of a file (a message of an mbox, an attachment), cut into passages."""
+
+    title: str
+    passages: list[Passage]
 
 
 @dataclass(frozen=True, slots=True)
 class LoadedDocument:
-    """A file read and cut into passages, with the content hash the manifest records."""
+    """A file read and cut into passages, with the content hash the manifest records. ``parts`` are the
+    file's further documents, in order; only those with passages are kept."""
 
     source: SourceFile
     content_hash: str
     title: str
     passages: list[Passage]
+    parts: list[LoadedPart] = field(default_factory=list)
+
+    @property
+    def passage_count(self) -> int:
+        return len(self.passages) + sum(len(part.passages) for part in self.parts)
 
 
 def content_digest(data: bytes) -> str:
@@ -51,21 +89,48 @@ def load_source(source: SourceFile, max_bytes: int = DEFAULT_MAX_BYTES) -> Loade
     """Read, decompress, decode, extract and split one file; refusals come back as SkippedFile."""
     try:
         raw = read_capped(source.path, max_bytes)
-        document = extract_bytes(source, gunzip_capped(raw, max_bytes) if source.compressed else raw)
+        document = extract_bytes(
+            source, gunzip_capped(raw, max_bytes) if source.compressed else raw, max_bytes
+        )
     except RefusedFile as refused:
         return SkippedFile(source.path, refused.reason, refused.detail)
     except (RecursionError, MemoryError) as error:
         return SkippedFile(source.path, SkipReason.READ_ERROR, type(error).__name__)
     passages = split_passages(document)
+    parts = [LoadedPart(part.title, cut) for part in document.parts if (cut := split_passages(part))]
+    if not passages and not parts and source.kind in _EMPTY_IS_REPORTED:
+        return SkippedFile(
+            source.path, SkipReason.NO_TEXT_LAYER if source.kind == "pdf" else SkipReason.NO_TEXT
+        )
     return LoadedDocument(
-        source=source, content_hash=content_digest(raw), title=document.title, passages=passages
+        source=source, content_hash=content_digest(raw), title=document.title, passages=passages, parts=parts
     )
 
 
-def extract_bytes(source: SourceFile, data: bytes) -> ExtractedDocument:
+def extract_bytes(source: SourceFile, data: bytes, max_bytes: int = DEFAULT_MAX_BYTES) -> ExtractedDocument:
     if not data:
         raise RefusedFile(SkipReason.EMPTY)
-    title = fallback_title(source)
-    if source.kind == "pdf":
-        return extract_pdf(data, title)
-    return TEXT_EXTRACTORS[source.kind](decode_text(data), title)
+    return extract_kind(source.kind, data, fallback_title(source), max_bytes)
+
+
+def extract_kind(kind: str, data: bytes, title: str, max_bytes: int) -> ExtractedDocument:
+    """The document in ``data`` read as ``kind`` (a key of the walk's file-kind table)."""
+    if kind in BYTES_EXTRACTORS:
+        return BYTES_EXTRACTORS[kind](data, title, max_bytes)
+    return TEXT_EXTRACTORS[kind](decode_text(data), title)
+
+
+def attachment_kind(name: str) -> str | None:
+    """The kind a mail attachment named ``name`` is read as; None for types Carrel does not read.
+    Compressed attachments are left alone: a .gz inside a message is rare and one more bomb to defuse."""
+    kind = file_kind(name)
+    return kind[0] if kind is not None and not kind[1] else None
+
+
+def _part_extractor(max_bytes: int) -> Callable[[str, bytes, str], ExtractedDocument]:
+    def extract_part(kind: str, data: bytes, title: str) -> ExtractedDocument:
+        if not data:
+            raise RefusedFile(SkipReason.EMPTY)
+        return extract_kind(kind, data, title, max_bytes)
+
+    return extract_part

@@ -26,6 +26,13 @@ KIND_BY_SUFFIX = {
     ".html": "html",
     ".htm": "html",
     ".pdf": "pdf",
+    ".docx": "docx",
+    ".odt": "odt",
+    ".pptx": "pptx",
+    ".epub": "epub",
+    ".ipynb": "notebook",
+    ".eml": "eml",
+    ".mbox": "mbox",
 }
 
 WalkEntry = SourceFile | SkippedFile

@@ -42,6 +42,9 @@ ProgressCallback = Callable[[IndexProgress], None]
 CancelCheck = Callable[[], bool]
 
 QUIET_REASONS = frozenset({SkipReason.UNSUPPORTED, SkipReason.HIDDEN})
+# A reader's verdicts that are not failures: the file was read and holds nothing to index (a scanned PDF
+# without a text layer). They are reported with the walk's skips, counted by reason.
+READ_BUT_EMPTY = frozenset({SkipReason.NO_TEXT_LAYER, SkipReason.NO_TEXT})
 SCAN_TICK = 500
 
 
@@ -164,6 +167,7 @@ class IndexRun:
         self.workers = workers
         self.counts: Counter[str] = Counter()
         self.skipped: Counter[str] = Counter()
+        self.kinds: Counter[str] = Counter()
         self.skipped_files: list[FileProblem] = []
         self.failed: list[FileProblem] = []
         self.cancelled = False
@@ -217,6 +221,7 @@ class IndexRun:
             skipped=dict(sorted(self.skipped.items())),
             skipped_files=self.skipped_files,
             failed=self.failed,
+            read_by_kind=dict(sorted(self.kinds.items())),
             cancelled=self.cancelled,
         )
 
@@ -286,7 +291,10 @@ class IndexRun:
         if known is not None:
             writer.delete_documents_by_term(fields.DOC_ID, doc_id)
         if isinstance(outcome, SkippedFile):
-            self.failed.append(FileProblem(path=display_path(outcome.path), reason=_reason_text(outcome)))
+            if outcome.reason in READ_BUT_EMPTY:
+                self.skip(outcome)
+            else:
+                self.failed.append(FileProblem(path=display_path(outcome.path), reason=_reason_text(outcome)))
             self.counts["removed" if known is not None else "failed"] += 1
             return
         try:
@@ -295,6 +303,7 @@ class IndexRun:
         except ValueError as error:
             self.refused_by_index(writer, doc_id, source, known, error)
             return
+        self.kinds[source.kind] += 1
         if known is None:
             self.counts["added"] += 1
         else:

@@ -33,7 +33,8 @@ ExecutorFactory = Callable[[int], Executor]
 
 INLINE_MAX_FILES = 48
 # Kinds whose extraction runs in a C library that could crash on a hostile file: never extracted inline.
-ISOLATED_KINDS = frozenset({"pdf"})
+# PDFium reads PDFs; libxml2 (lxml) the Office and EPUB packages, expat ODF; mail may carry any of these.
+ISOLATED_KINDS = frozenset({"pdf", "docx", "pptx", "odt", "epub", "eml", "mbox"})
 BATCH_FILES = 16
 BATCHES_PER_WORKER = 4
 PARENT_CHECK_INTERVAL_S = 0.5

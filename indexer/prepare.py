@@ -18,7 +18,7 @@ from json.encoder import encode_basestring_ascii  # the C encoder behind json.du
 from pathlib import Path
 
 from corpus.documents import SkippedFile, SourceFile
-from corpus.loading import LoadedDocument, load_source
+from corpus.loading import LoadedDocument, LoadedPart, load_source
 from indexer import schema as fields
 from indexer.text import clean_text, display_path
 
@@ -52,11 +52,13 @@ def prepare_file(doc_id: str, source: SourceFile, max_bytes: int) -> PrepareOutc
     if isinstance(loaded, SkippedFile):
         return loaded
     lines = passage_lines(doc_id, loaded)
+    for number, part in enumerate(loaded.parts, start=1):
+        lines += passage_lines(doc_id, part, fields.part_id(doc_id, number))
     lines.append(file_record_line(doc_id, loaded))
     return PreparedFile(
         doc_id=doc_id,
         content_hash=loaded.content_hash,
-        passages=len(loaded.passages),
+        passages=loaded.passage_count,
         documents=DOCUMENT_SEPARATOR.join(lines),
     )
 
@@ -68,12 +70,17 @@ def _text(value: str) -> str:
     return str(encode_basestring_ascii(clean_text(value)))
 
 
-def passage_lines(doc_id: str, loaded: LoadedDocument) -> list[str]:
+def passage_lines(doc_id: str, loaded: LoadedDocument | LoadedPart, document: str = "") -> list[str]:
     """One JSON document per passage, holding only what differs from passage to passage plus the
     title (searched with every passage). What is the same for the whole file (path, modified time)
     lives once, in the file record: every field of every passage is paid for by Tantivy, and on
     the kernel documentation a passage's fields cost as much as its text. A section's heading is
-    re-encoded only when it changes; a page number is written only for pages (PDF)."""
+    re-encoded only when it changes; a page number is written only for pages (PDF, slides).
+
+    A file's further documents (``document``: a message of an mbox, an attachment) get passage IDs of
+    their own (``docid/n:k``) but keep the file's ``doc_id``, so everything a file holds is replaced
+    and deleted with one term, exactly like a file that holds one document."""
+    document = document or doc_id
     shared = f'{{"{fields.KIND}":"{fields.KIND_PASSAGE}","{fields.DOC_ID}":"{doc_id}","{fields.TITLE}":{_text(loaded.title)},'
     lines = []
     heading, heading_json = None, ""
@@ -82,7 +89,7 @@ def passage_lines(doc_id: str, loaded: LoadedDocument) -> list[str]:
             heading, heading_json = passage.heading, _text(passage.heading)
         page = f'"{fields.PAGE}":{passage.page},' if passage.page else ""
         lines.append(
-            f'{shared}"{fields.ID}":"{fields.passage_id(doc_id, passage.ordinal)}",{page}'
+            f'{shared}"{fields.ID}":"{fields.passage_id(document, passage.ordinal)}",{page}'
             f'"{fields.HEADING}":{heading_json},"{fields.BODY}":{_text(passage.text)}}}'
         )
     return lines
@@ -98,7 +105,7 @@ def file_record_line(doc_id: str, loaded: LoadedDocument) -> str:
         f'{{"{fields.KIND}":"{fields.KIND_FILE}","{fields.ID}":"{fields.file_record_id(doc_id)}",'
         f'"{fields.DOC_ID}":"{doc_id}","{fields.ROOT}":{root_json},"{fields.PATH}":{_text(shown)},'
         f'"{fields.SIZE}":{source.size},"{fields.MODIFIED_NS}":{fields.stored_ns(source.mtime_ns)},'
-        f'"{fields.CONTENT_HASH}":"{loaded.content_hash}","{fields.PASSAGES}":{len(loaded.passages)},'
+        f'"{fields.CONTENT_HASH}":"{loaded.content_hash}","{fields.PASSAGES}":{loaded.passage_count},'
         f'"{fields.DOC_KEY}":{fields.doc_key(doc_id)},"{fields.ROOT_KEY}":{root_key}}}'
     )
 

@@ -44,11 +44,28 @@ KIND_FILE = "file"
 KIND_ROOT = "root"
 
 SEARCH_FIELDS = (BODY, TITLE, HEADING)
+PART_SEPARATOR = "/"
 U64_MASK = (1 << 64) - 1
 
 
 def passage_id(doc_id: str, ordinal: int) -> str:
     return f"{doc_id}:{ordinal}"
+
+
+def part_id(doc_id: str, number: int) -> str:
+    """The ID of a file's ``number``-th further document (a message of an mbox, an attachment): its
+    passages carry it in their IDs (``docid/n:k``) and the file's ``doc_id`` in the DOC_ID field."""
+    return f"{doc_id}{PART_SEPARATOR}{number}"
+
+
+def document_of(passage_id: str) -> str:
+    """The document a passage belongs to, from its ID: the file's ID, or a part ID."""
+    return passage_id.rpartition(":")[0]
+
+
+def file_of(document_id: str) -> str:
+    """The file a document ID (a file's own or a part's) belongs to."""
+    return document_id.partition(PART_SEPARATOR)[0]
 
 
 def passage_ordinal(passage_id: str) -> int:

@@ -8,6 +8,7 @@ boolean query. Tantivy syntax in a query is therefore just punctuation, dropped 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -138,12 +139,19 @@ class SearchTool:
         return records[0] if records else None
 
     def document_passages(self, doc_id: str) -> list[PassageRecord]:
-        """Every passage of one document, in reading order (for the read-only document view)."""
+        """Every passage of one document, in reading order (for the read-only document view). A part of
+        a file (a message of an mbox) is found by its passage IDs (``docid/n:k``), within the file's."""
         query = self._store.both(
-            self._store.term(fields.DOC_ID, doc_id), self._store.term(fields.KIND, fields.KIND_PASSAGE)
+            self._store.term(fields.DOC_ID, fields.file_of(doc_id)),
+            self._store.term(fields.KIND, fields.KIND_PASSAGE),
         )
+        if doc_id != fields.file_of(doc_id) and re.fullmatch(r"[0-9a-f]+/[0-9]+", doc_id):
+            own_passages = tantivy.Query.regex_query(self._schema, fields.ID, f"{doc_id}:[0-9]+")
+            query = self._store.both(query, own_passages)
         records = self._passage_records(query, limit=max(1, self._store.count(query)))
-        return sorted(records, key=lambda record: record.ordinal)
+        return sorted(
+            (record for record in records if record.doc_id == doc_id), key=lambda record: record.ordinal
+        )
 
     def passage_share(self, word: str) -> float:
         """The share of passages whose text holds ``word`` in any of its forms (0 when it has no index term).
@@ -263,7 +271,7 @@ def _citable_fields(values: dict[str, Any], facts: FileFacts) -> dict[str, Any]:
     """What a hit and a passage record share: everything needed to cite a passage and find it again."""
     return {
         "id": _first(values, fields.ID, ""),
-        "doc_id": _first(values, fields.DOC_ID, ""),
+        "doc_id": fields.document_of(_first(values, fields.ID, "")),
         "title": _first(values, fields.TITLE, ""),
         "path": facts.path,
         "heading": _first(values, fields.HEADING, ""),

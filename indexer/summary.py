@@ -30,7 +30,9 @@ class IndexProgress(BaseModel):
 class IndexSummary(BaseModel):
     """The outcome of one run. ``skipped`` counts every refused entry by reason; ``skipped_files``
     lists the odd ones (not merely unsupported types); ``failed`` lists supported files that could
-    not be read. ``documents``/``passages`` are the totals in the index after the run."""
+    not be read (a file read but holding no text, such as a scanned PDF, is a skip: "no text (scanned?)").
+    ``read_by_kind`` counts the files this run read into the index, by kind (``pdf``, ``docx``, ``mbox``...).
+    ``documents``/``passages`` are the totals in the index after the run."""
 
     added: int = 0
     updated: int = 0
@@ -39,6 +41,7 @@ class IndexSummary(BaseModel):
     skipped: dict[str, int] = Field(default_factory=dict)
     skipped_files: list[FileProblem] = Field(default_factory=list)
     failed: list[FileProblem] = Field(default_factory=list)
+    read_by_kind: dict[str, int] = Field(default_factory=dict)
     documents: int = 0
     passages: int = 0
     seconds: float = 0.0

@@ -8,11 +8,11 @@ from corpus.documents import SkipReason
 from corpus.formats import (
     extract_html,
     extract_markdown,
-    extract_pdf,
     extract_plain,
     extract_rst,
     html_too_deep,
 )
+from corpus.pdf import extract_pdf
 from corpus.reading import RefusedFile
 from tests.support.pdf import make_pdf
 
