@@ -70,6 +70,8 @@ def mbox_messages(data: bytes) -> Iterator[bytes]:
     """The raw messages of an mbox: the text between ``From `` lines at the start of a line. Lines
     quoted as ``>From `` inside bodies are left as they are (they read fine as text)."""
     separators = list(_MBOX_SEPARATOR.finditer(data))
+    if not separators:
+        return
     ends = [separator.start() for separator in separators[1:]] + [len(data)]
     for start, end in zip((separator.end() for separator in separators), ends, strict=True):
         if data[start:end].strip():

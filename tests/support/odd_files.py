@@ -41,6 +41,7 @@ def make_odd_corpus(base: Path) -> OddCorpus:
     expected |= _plain_files(root)
     expected |= _content_traps(root)
     expected |= _links_and_special_files(root, outside)
+    expected |= _document_traps(root)
     return OddCorpus(root=root, outside=outside, expected=expected)
 
 
@@ -117,3 +118,85 @@ def _links_and_special_files(root: Path, outside: Path) -> dict[str, SkipReason 
 def restore_permissions(corpus: OddCorpus) -> None:
     """pytest must be able to delete tmp_path afterwards."""
     (corpus.root / "locked").chmod(0o755)
+
+
+def _document_traps(root: Path) -> dict[str, SkipReason | None]:
+    """Office, e-book, notebook and mail files that are truncated, encrypted, zip bombs, mis-named,
+    huge or deeply nested, and ones that hold no text; each must end as a per-file reason."""
+    from tests.support.documents import make_docx, make_epub, make_pptx, make_zip
+    from tests.support.pdf import make_pdf
+
+    docx = make_docx()
+    traps = {
+        "not-a-zip.docx": (b"just some text saved with the wrong name\n", SkipReason.MISNAMED),
+        "legacy.docx": (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 512, SkipReason.ENCRYPTED),
+        "truncated.docx": (docx[: len(docx) // 2], SkipReason.BAD_DOCUMENT),
+        "bomb.pptx": (
+            make_zip({"[Content_Types].xml": b"<Types/>", "ppt/filler.xml": b"\0" * (DEFAULT_MAX_BYTES + 1)}),
+            SkipReason.ARCHIVE_TOO_LARGE,
+        ),
+        "encrypted.odt": (
+            make_zip(
+                {
+                    "mimetype": b"application/vnd.oasis.opendocument.text",
+                    "META-INF/manifest.xml": b"<manifest:encryption-data/>",
+                }
+            ),
+            SkipReason.ENCRYPTED,
+        ),
+        "drm.epub": (
+            _with_entry(make_epub(), "META-INF/encryption.xml", b'<CipherReference URI="EPUB/chap1.xhtml"/>'),
+            SkipReason.ENCRYPTED,
+        ),
+        "deep.docx": (_deep_docx(docx), SkipReason.DOCUMENT_TOO_DEEP),
+        "deep.ipynb": (b"[" * 200_000 + b"]" * 200_000, SkipReason.DOCUMENT_TOO_DEEP),
+        "broken.ipynb": (b'{"cells": [', SkipReason.BAD_DOCUMENT),
+        "no-mail.mbox": (b"a text file that holds no message separators\n", SkipReason.MISNAMED),
+        "scanned.pdf": (make_pdf([[], []]), SkipReason.NO_TEXT_LAYER),
+        "pictures.pptx": (_empty_deck(), SkipReason.NO_TEXT),
+        "ok.pptx": (make_pptx(), None),
+    }
+    for name, (data, _reason) in traps.items():
+        (root / name).write_bytes(data)
+    with (root / "sparse-1gb.epub").open("wb") as handle:
+        handle.truncate(1 << 30)
+    return {name: reason for name, (_data, reason) in traps.items()} | {
+        "sparse-1gb.epub": SkipReason.TOO_LARGE
+    }
+
+
+def _with_entry(package: bytes, name: str, data: bytes) -> bytes:
+    import io
+    import zipfile
+
+    from tests.support.documents import make_zip
+
+    with zipfile.ZipFile(io.BytesIO(package)) as archive:
+        entries = {entry: archive.read(entry) for entry in archive.namelist()}
+    return make_zip({**entries, name: data})
+
+
+def _deep_docx(docx: bytes) -> bytes:
+    """A Word document whose body nests 5,000 tables: past libxml2's depth limit."""
+    import io
+    import zipfile
+
+    from tests.support.documents import make_zip
+
+    with zipfile.ZipFile(io.BytesIO(docx)) as archive:
+        entries = {entry: archive.read(entry) for entry in archive.namelist()}
+    deep = b"<w:tbl><w:tr><w:tc>" * 5000 + b"<w:p/>" + b"</w:tc></w:tr></w:tbl>" * 5000
+    entries["word/document.xml"] = entries["word/document.xml"].replace(b"<w:body>", b"<w:body>" + deep)
+    return make_zip(entries)
+
+
+def _empty_deck() -> bytes:
+    import io
+
+    import pptx
+
+    deck = pptx.Presentation()
+    deck.slides.add_slide(deck.slide_layouts[6])  # the blank layout: no placeholders, no text
+    buffer = io.BytesIO()
+    deck.save(buffer)
+    return buffer.getvalue()
