@@ -82,7 +82,6 @@ def _docx_blocks(blocks: Iterable[Any], collector: SectionCollector, depth: int)
     too_deep(depth)
     for block in blocks:
         if hasattr(block, "rows"):
-            collector.line("")
             collector.extend(table_lines(_docx_rows(block, collector, depth)))
             collector.line("")
             continue
@@ -286,7 +285,7 @@ def _slide(slide: Any, number: int) -> Section | None:
         and (notes := slide.notes_slide.notes_text_frame) is not None
         and notes.text.strip()
     ):
-        lines += ["", f"Notes: {notes.text.strip()}"]
+        lines.append(f"Notes: {notes.text.strip()}")
     text = "\n".join(lines).strip()
     if not text and not heading:
         return None
