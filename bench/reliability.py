@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -150,6 +151,11 @@ def fuzz_section(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
 # --- odd files -----------------------------------------------------------------------------------------------
 
 
+# The packaged and structured formats (Office, e-books, notebooks, mail, PDF): their odd files are also
+# counted on their own, since each reader has its own ways to fail.
+DOCUMENT_SUFFIXES = (".pdf", ".docx", ".odt", ".pptx", ".epub", ".ipynb", ".eml", ".mbox")
+
+
 def odd_outcome(path: Path, expected: SkipReason | None, summary: dict[str, Any], indexed: set[str]) -> str:
     """The reason the run reported for this entry, ``indexed``, or ``LOST`` if it was neither.
 
@@ -184,10 +190,15 @@ def odd_files_section(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
         name: odd_outcome(odd.root / name, reason, run.summary, indexed) for name, reason in expected.items()
     }
     wanted = {name: "indexed" if reason is None else reason.value for name, reason in expected.items()}
+    handled = {name for name in expected if outcomes[name].startswith(wanted[name])}
+    documents = [name for name in expected if name.lower().endswith(DOCUMENT_SUFFIXES)]
     outside = reads_outside(run, baseline, [odd.outside, Path("/etc")])
     return {
         "odd_files_tried": len(expected),
-        "odd_files_handled": sum(outcomes[name].startswith(wanted[name]) for name in expected),
+        "odd_files_handled": len(handled),
+        "odd_documents_tried": len(documents),
+        "odd_documents_handled": len(handled.intersection(documents)),
+        "odd_outcome_counts": dict(sorted(Counter(wanted[name] for name in handled).items())),
         "odd_file_outcomes": {printable(name): outcome for name, outcome in outcomes.items()},
         "files_read_outside_root": len(outside),
         "outside_reads": outside[:10],

@@ -33,5 +33,7 @@ def test_small_report_is_one_json_line_with_good_figures() -> None:
     assert report["kills_survived"] == report["kills_tried"] >= 1, figures
     assert report["fuzz_examples"] >= 40 and report["fuzz_failures"] == 0, figures
     assert report["odd_files_handled"] == report["odd_files_tried"] > 20, figures
+    assert report["odd_documents_handled"] == report["odd_documents_tried"] >= 15, figures
+    assert report["odd_outcome_counts"]["no text (scanned?)"] == 1, figures
     assert report["files_read_outside_root"] == 0 and report["network_attempts"] == 0, figures
     assert report["search_p99_ms"] > 0, figures
