@@ -46,12 +46,20 @@ LIGATURES = str.maketrans(
 )
 # A letter, a line-end hyphen (PDFium's U+FFFE mark, U+0002, a soft hyphen, or a hyphen before a line
 # break), then the next line's first letter.
-_LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])(?:[\ufffe\x02\u00ad]|[-\u2010]\n)[ \t]*(?=(\w))")
+_LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])(?:[\ufffe\x02\u00ad]\n?|[-\u2010]\n)[ \t]*(?=(\w))")
 # Columns: a gutter is at least this wide, and each column needs this many lines filling this much of it.
 MIN_GUTTER_PT = 8.0
 MIN_COLUMN_LINES = 3
 MIN_LINE_FILL = 0.5
 MIN_RECTS_FOR_COLUMNS = 8
+# Lines crossing a gutter (titles, abstracts): at most one line in this many, or this many lines.
+MAX_CROSSING_SHARE = 4
+MIN_CROSSING_LINES = 2
+# Gutters are looked for away from the text's left and right edges (this share of its width).
+EDGE_SHARE = 0.15
+CHAR_TOLERANCE_PT = 2.0
+# A page whose rects cannot be placed in its text this often keeps PDFium's order.
+MAX_UNPLACED_SHARE = 0.1
 
 
 def extract_pdf(data: bytes, fallback_title: str) -> ExtractedDocument:
@@ -111,19 +119,58 @@ class TextRect:
 
 
 def page_text(textpage: pypdfium2.PdfTextPage) -> str:
-    """The page's text, column by column when the page has columns, else in PDFium's order."""
+    """The page's text, column by column when the page has columns, else in PDFium's order.
+
+    PDFium's rects follow its character order, each a run of characters on one line, so each rect's text
+    is the slice of the page's text from its first character to the next rect's first character (found
+    by position). When that mapping is not clean (overlapping text, characters outside the Basic
+    Multilingual Plane shifting indices), the page keeps PDFium's order rather than risk garbling it."""
+    text = str(textpage.get_text_range())
     count = textpage.count_rects()
-    if count < MIN_RECTS_FOR_COLUMNS:
-        return str(textpage.get_text_range())
+    if count < MIN_RECTS_FOR_COLUMNS or len(text) != textpage.count_chars():
+        return text
     rects = [_rect(textpage.get_rect(index)) for index in range(count)]
     gutters = find_gutters(rects)
-    if not gutters:
-        return str(textpage.get_text_range())
-    rects = [
-        TextRect(rect.left, rect.bottom, rect.right, rect.top, str(textpage.get_text_bounded(*_box(rect))))
-        for rect in rects
+    if not gutters or not interleaved(rects, gutters):
+        return text
+    placed = _with_text(textpage, rects, text)
+    if not placed:
+        return text
+    return "\n".join(_joined(line) for line in ordered_by_columns(placed, gutters))
+
+
+def interleaved(rects: list[TextRect], gutters: list[float]) -> bool:
+    """True when PDFium's order (the rects' order) jumps between columns line after line. Most
+    generators draw a column at a time, and then PDFium's own text is kept as it is: rebuilding it from
+    rects is right about the order but can split a word where a line was cut into rects oddly."""
+    columns = [_column_of(rect, gutters) for rect in rects if not _crosses(rect, gutters)]
+    switches = sum(before != after for before, after in itertools.pairwise(columns))
+    return switches > max(MIN_CROSSING_LINES * 2, len(_line_widths(rects)) // MAX_CROSSING_SHARE)
+
+
+def _with_text(textpage: pypdfium2.PdfTextPage, rects: list[TextRect], text: str) -> list[TextRect]:
+    """Each rect with its slice of the page text; [] when too many rects cannot be placed in the text.
+    A rect whose first character is not found at its edge (a run of spaces, a tiny glyph) or that does
+    not start after the previous one is folded into the previous rect's slice."""
+    kept: list[tuple[TextRect, int]] = []
+    for rect in rects:
+        start = _first_char(textpage, rect)
+        if start > (kept[-1][1] if kept else -1):
+            kept.append((rect, start))
+    if not kept or len(kept) < (1 - MAX_UNPLACED_SHARE) * len(rects):
+        return []
+    bounds = [0, *(start for _, start in kept[1:]), len(text)]
+    return [
+        TextRect(rect.left, rect.bottom, rect.right, rect.top, text[begin:end])
+        for (rect, _), begin, end in zip(kept, bounds, bounds[1:], strict=False)
     ]
-    return "\n".join(_lines(ordered_by_columns(rects, gutters)))
+
+
+def _first_char(textpage: pypdfium2.PdfTextPage, rect: TextRect) -> int:
+    """The index of the character at the rect's left edge, or -1."""
+    inset = min(0.25, (rect.right - rect.left) / 2)
+    found = textpage.get_index(rect.left + inset, rect.middle, CHAR_TOLERANCE_PT, CHAR_TOLERANCE_PT)
+    return -1 if found is None else int(found)
 
 
 def _rect(box: tuple[float, float, float, float]) -> TextRect:
@@ -136,56 +183,108 @@ def _box(rect: TextRect) -> tuple[float, float, float, float]:
 
 
 def find_gutters(rects: list[TextRect]) -> list[float]:
-    """The x positions of the gutters between columns, or [] for a page without columns."""
+    """The x positions of the gutters between columns, or [] for a page without columns.
+
+    A gutter is a vertical strip, away from the page's edges, that almost no text crosses: a sweep
+    over the rects' left and right edges counts how many rects cover each stretch of x. A few may
+    cross it (a title, an abstract, a wide caption: they are read in place between the columns), so a
+    stretch counts as free while it is covered on at most a quarter of the page's lines. On a page of
+    ordinary single-column text nearly every line covers every stretch wide enough to be a gutter."""
     left, right = min(rect.left for rect in rects), max(rect.right for rect in rects)
     width = right - left
-    narrow = [rect for rect in rects if rect.right - rect.left < 0.6 * width]
-    covered = sorted((rect.left, rect.right) for rect in narrow)
-    gaps, reach = [], left
-    for start, end in covered:
-        if start - reach >= MIN_GUTTER_PT and reach > left:
-            gaps.append((reach + start) / 2)
-        reach = max(reach, end)
-    gaps = [gap for gap in gaps if left + 0.2 * width < gap < right - 0.2 * width]
-    return gaps if gaps and _columns_are_text(narrow, [left, *gaps, right]) else []
+    allowed = max(MIN_CROSSING_LINES, len(_line_widths(rects)) // MAX_CROSSING_SHARE)
+    edges = sorted([(rect.left, 1) for rect in rects] + [(rect.right, -1) for rect in rects])
+    gutters, covering, free_from = [], 0, None
+    for x, step in edges:
+        if free_from is not None and covering + step > allowed:
+            if (
+                x - free_from >= MIN_GUTTER_PT
+                and left + EDGE_SHARE * width < (free_from + x) / 2 < right - EDGE_SHARE * width
+            ):
+                gutters.append((free_from + x) / 2)
+            free_from = None
+        covering += step
+        if free_from is None and covering <= allowed:
+            free_from = x
+    inside = [rect for rect in rects if not any(rect.left < gutter < rect.right for gutter in gutters)]
+    return gutters if gutters and _columns_are_text(inside, [left, *gutters, right]) else []
 
 
 def _columns_are_text(rects: list[TextRect], edges: list[float]) -> bool:
-    """Each column has several lines that fill most of its width: text, not a table of short cells."""
+    """Each column has several lines that fill most of its width: text, not a table of short cells.
+    PDFium often cuts a justified line into several rects, so rects are joined into lines first."""
     for start, end in itertools.pairwise(edges):
-        widths = [rect.right - rect.left for rect in rects if start <= rect.left and rect.right <= end]
+        widths = _line_widths([rect for rect in rects if start <= rect.left and rect.right <= end])
         if len(widths) < MIN_COLUMN_LINES or statistics.median(widths) < MIN_LINE_FILL * (end - start):
             return False
     return True
 
 
-def ordered_by_columns(rects: list[TextRect], gutters: list[float]) -> list[TextRect]:
-    """Top to bottom in bands separated by rects that cross a gutter; within a band, column by column."""
-    ordered: list[TextRect] = []
-    band: list[TextRect] = []
-    for rect in sorted(rects, key=lambda rect: (-rect.top, rect.left)):
-        if any(rect.left < gutter < rect.right for gutter in gutters):
-            ordered += [*_by_column(band, gutters), rect]
-            band = []
-        else:
-            band.append(rect)
-    return ordered + _by_column(band, gutters)
-
-
-def _by_column(rects: list[TextRect], gutters: list[float]) -> list[TextRect]:
-    def column(rect: TextRect) -> int:
-        return sum(rect.left >= gutter for gutter in gutters)
-
-    return sorted(rects, key=lambda rect: (column(rect), -rect.middle, rect.left))
-
-
-def _lines(rects: list[TextRect]) -> Iterator[str]:
-    """Rects on the same line (overlapping vertically, in order) joined with a space, a line per line."""
+def _line_widths(rects: list[TextRect]) -> list[float]:
+    """The width of each line the rects form (rects sharing a line overlap vertically)."""
+    widths: list[float] = []
     line: list[TextRect] = []
-    for rect in rects:
-        if line and not (rect.bottom < line[-1].middle < rect.top and rect.left >= line[-1].right - 1):
-            yield " ".join(piece.text.strip() for piece in line)
+    for rect in sorted(rects, key=lambda rect: (-rect.top, rect.left)):
+        if line and not line[0].bottom <= rect.middle <= line[0].top:
+            widths.append(max(piece.right for piece in line) - min(piece.left for piece in line))
             line = []
         line.append(rect)
     if line:
-        yield " ".join(piece.text.strip() for piece in line)
+        widths.append(max(piece.right for piece in line) - min(piece.left for piece in line))
+    return widths
+
+
+def ordered_by_columns(rects: list[TextRect], gutters: list[float]) -> list[list[TextRect]]:
+    """The page's lines in reading order. A line with a rect crossing a gutter (a title, an abstract)
+    is read whole, in place; the column lines between two such lines form a band, read column by column.
+    Lines are formed within each column, so columns whose baselines do not align cannot mix."""
+    crossing = [rect for rect in rects if _crosses(rect, gutters)]
+    spanning = page_lines(crossing)
+    columns: list[list[TextRect]] = [[] for _ in range(len(gutters) + 1)]
+    for rect in rects:
+        if _crosses(rect, gutters):
+            continue
+        host = next((line for line in spanning if line[0].bottom <= rect.middle <= line[0].top), None)
+        if host is not None:
+            host.append(rect)  # the part of a title that happens not to cross the gutter
+        else:
+            columns[_column_of(rect, gutters)].append(rect)
+    column_lines = [page_lines(column) for column in columns]
+    ordered: list[list[TextRect]] = []
+    ceiling = float("inf")
+    for line in [*sorted(spanning, key=lambda line: -line[0].top), None]:
+        floor = line[0].top if line is not None else float("-inf")
+        for lines in column_lines:
+            ordered += [each for each in lines if floor < each[0].middle <= ceiling]
+        if line is not None:
+            ordered.append(sorted(line, key=lambda rect: rect.left))
+            ceiling = line[0].bottom
+    return ordered
+
+
+def _column_of(rect: TextRect, gutters: list[float]) -> int:
+    return sum(rect.left >= gutter for gutter in gutters)
+
+
+def _crosses(rect: TextRect, gutters: list[float]) -> bool:
+    return any(rect.left < gutter < rect.right for gutter in gutters)
+
+
+def page_lines(rects: list[TextRect]) -> list[list[TextRect]]:
+    """Rects grouped into lines, top to bottom, each line left to right. A rect joins the line whose first
+    (tallest) rect its middle lies within: a small glyph cut out of a word (a kerned "v") has a lower top
+    but the same line."""
+    lines: list[list[TextRect]] = []
+    for rect in sorted(rects, key=lambda rect: -rect.top):
+        if lines and lines[-1][0].bottom <= rect.middle <= lines[-1][0].top:
+            lines[-1].append(rect)
+        else:
+            lines.append([rect])
+    return [sorted(line, key=lambda rect: rect.left) for line in lines]
+
+
+def _joined(line: list[TextRect]) -> str:
+    """One line's text. PDFium cuts a line into rects even inside a word (kerning, a font change), and its
+    text already holds the spaces between words (a line break it saw becomes a space), so the slices are
+    joined as they are."""
+    return " ".join("".join(rect.text.replace("\r\n", " ") for rect in line).split())
