@@ -21,13 +21,15 @@ the loader reports it as "no text (scanned?)".
 
 from __future__ import annotations
 
+import ctypes
 import itertools
 import re
 import statistics
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import pypdfium2
+import pypdfium2.raw as pdfium_c
 
 from corpus.documents import ExtractedDocument, Section, SkipReason
 from corpus.formats import clip_title
@@ -44,6 +46,7 @@ LIGATURES = str.maketrans(
         "\ufb06": "st",
     }
 )
+_LIGATURE = re.compile("[\ufb00-\ufb06]")
 # A letter, a line-end hyphen (PDFium's U+FFFE mark, U+0002, a soft hyphen, or a hyphen before a line
 # break), then the next line's first letter.
 _LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])(?:[\ufffe\x02\u00ad]\n?|[-\u2010]\n)[ \t]*(?=(\w))")
@@ -96,7 +99,9 @@ def _pdf_pages(document: pypdfium2.PdfDocument) -> Iterator[Section]:
 
 def clean_pdf_text(text: str) -> str:
     """Line breaks normalised, ligatures spelled out, line-end hyphenation joined."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(LIGATURES)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if _LIGATURE.search(text):  # rare, and translate() looks up every character of the page
+        text = text.translate(LIGATURES)
     text = _LINE_END_HYPHEN.sub(_joined_hyphen, text)
     return text.replace("\ufffe", "-").replace("\x02", "-").strip()
 
@@ -105,8 +110,10 @@ def _joined_hyphen(match: re.Match[str]) -> str:
     return "" if match.group(1).islower() else "-"
 
 
-@dataclass(frozen=True, slots=True)
-class TextRect:
+class TextRect(NamedTuple):
+    """A run of text on one line, as PDFium reports it (PDF units, y upwards), with its text once known.
+    A tuple rather than a frozen dataclass: pages hold hundreds, and building them is per-page cost."""
+
     left: float
     bottom: float
     right: float
@@ -129,9 +136,10 @@ def page_text(textpage: pypdfium2.PdfTextPage) -> str:
     count = textpage.count_rects()
     if count < MIN_RECTS_FOR_COLUMNS or len(text) != textpage.count_chars():
         return text
-    rects = [_rect(textpage.get_rect(index)) for index in range(count)]
-    gutters = find_gutters(rects)
-    if not gutters or not interleaved(rects, gutters):
+    rects = _rects(textpage, count)
+    lines = len(_line_widths(rects))
+    gutters = find_gutters(rects, lines)
+    if not gutters or not interleaved(rects, gutters, lines):
         return text
     placed = _with_text(textpage, rects, text)
     if not placed:
@@ -139,13 +147,13 @@ def page_text(textpage: pypdfium2.PdfTextPage) -> str:
     return "\n".join(_joined(line) for line in ordered_by_columns(placed, gutters))
 
 
-def interleaved(rects: list[TextRect], gutters: list[float]) -> bool:
+def interleaved(rects: list[TextRect], gutters: list[float], lines: int) -> bool:
     """True when PDFium's order (the rects' order) jumps between columns line after line. Most
     generators draw a column at a time, and then PDFium's own text is kept as it is: rebuilding it from
     rects is right about the order but can split a word where a line was cut into rects oddly."""
     columns = [_column_of(rect, gutters) for rect in rects if not _crosses(rect, gutters)]
     switches = sum(before != after for before, after in itertools.pairwise(columns))
-    return switches > max(MIN_CROSSING_LINES * 2, len(_line_widths(rects)) // MAX_CROSSING_SHARE)
+    return switches > max(MIN_CROSSING_LINES * 2, lines // MAX_CROSSING_SHARE)
 
 
 def _with_text(textpage: pypdfium2.PdfTextPage, rects: list[TextRect], text: str) -> list[TextRect]:
@@ -161,7 +169,7 @@ def _with_text(textpage: pypdfium2.PdfTextPage, rects: list[TextRect], text: str
         return []
     bounds = [0, *(start for _, start in kept[1:]), len(text)]
     return [
-        TextRect(rect.left, rect.bottom, rect.right, rect.top, text[begin:end])
+        rect._replace(text=text[begin:end])
         for (rect, _), begin, end in zip(kept, bounds, bounds[1:], strict=False)
     ]
 
@@ -173,6 +181,17 @@ def _first_char(textpage: pypdfium2.PdfTextPage, rect: TextRect) -> int:
     return -1 if found is None else int(found)
 
 
+def _rects(textpage: pypdfium2.PdfTextPage, count: int) -> list[TextRect]:
+    """Every text rect of the page, read through PDFium's C API with four reused doubles (the helper
+    method allocates four per rect)."""
+    left, top, right, bottom = (ctypes.c_double() for _ in range(4))
+    rects = []
+    for index in range(count):
+        if pdfium_c.FPDFText_GetRect(textpage.raw, index, left, top, right, bottom):
+            rects.append(TextRect(left.value, bottom.value, right.value, top.value, ""))
+    return rects
+
+
 def _rect(box: tuple[float, float, float, float]) -> TextRect:
     left, bottom, right, top = box
     return TextRect(left, bottom, right, top, "")
@@ -182,8 +201,9 @@ def _box(rect: TextRect) -> tuple[float, float, float, float]:
     return rect.left, rect.bottom, rect.right, rect.top
 
 
-def find_gutters(rects: list[TextRect]) -> list[float]:
-    """The x positions of the gutters between columns, or [] for a page without columns.
+def find_gutters(rects: list[TextRect], lines: int) -> list[float]:
+    """The x positions of the gutters between columns, or [] for a page without columns (``lines``:
+    how many lines the rects form).
 
     A gutter is a vertical strip, away from the page's edges, that almost no text crosses: a sweep
     over the rects' left and right edges counts how many rects cover each stretch of x. A few may
@@ -192,7 +212,7 @@ def find_gutters(rects: list[TextRect]) -> list[float]:
     ordinary single-column text nearly every line covers every stretch wide enough to be a gutter."""
     left, right = min(rect.left for rect in rects), max(rect.right for rect in rects)
     width = right - left
-    allowed = max(MIN_CROSSING_LINES, len(_line_widths(rects)) // MAX_CROSSING_SHARE)
+    allowed = max(MIN_CROSSING_LINES, lines // MAX_CROSSING_SHARE)
     edges = sorted([(rect.left, 1) for rect in rects] + [(rect.right, -1) for rect in rects])
     gutters, covering, free_from = [], 0, None
     for x, step in edges:
@@ -223,14 +243,15 @@ def _columns_are_text(rects: list[TextRect], edges: list[float]) -> bool:
 def _line_widths(rects: list[TextRect]) -> list[float]:
     """The width of each line the rects form (rects sharing a line overlap vertically)."""
     widths: list[float] = []
-    line: list[TextRect] = []
-    for rect in sorted(rects, key=lambda rect: (-rect.top, rect.left)):
-        if line and not line[0].bottom <= rect.middle <= line[0].top:
-            widths.append(max(piece.right for piece in line) - min(piece.left for piece in line))
-            line = []
-        line.append(rect)
-    if line:
-        widths.append(max(piece.right for piece in line) - min(piece.left for piece in line))
+    bottom = top = left = right = 0.0
+    for rect in sorted(rects, key=lambda rect: -rect.top):
+        middle = (rect.bottom + rect.top) / 2
+        if widths and bottom <= middle <= top:
+            left, right = min(left, rect.left), max(right, rect.right)
+            widths[-1] = right - left
+        else:
+            bottom, top, left, right = rect.bottom, rect.top, rect.left, rect.right
+            widths.append(right - left)
     return widths
 
 
