@@ -133,30 +133,13 @@ def _pptx(topic: Topic) -> bytes:
 
 
 def _epub(topic: Topic) -> bytes:
-    import warnings
+    from tests.support.documents import make_epub
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from ebooklib import epub
-
-        book = epub.EpubBook()
-        book.set_identifier(topic[0])
-        book.set_title(topic[0])
-        chapters = []
-        for number, start in enumerate(range(0, len(topic[1]), 6), start=1):
-            chapter = epub.EpubHtml(title=f"Part {number}", file_name=f"part{number}.xhtml")
-            chapter.content = f"<h1>Part {number}</h1>" + "".join(
-                f"<p>{p}</p>" for p in topic[1][start : start + 6]
-            )
-            book.add_item(chapter)
-            chapters.append(chapter)
-        book.toc = chapters
-        book.add_item(epub.EpubNcx())
-        book.add_item(epub.EpubNav())
-        book.spine = chapters
-        buffer = io.BytesIO()
-        epub.write_epub(buffer, book)
-    return buffer.getvalue()
+    chapters = [
+        (f"Part {number}", "</p><p>".join(topic[1][start : start + 6]))
+        for number, start in enumerate(range(0, len(topic[1]), 6), start=1)
+    ]
+    return make_epub(chapters, title=topic[0])
 
 
 def _notebook(topic: Topic) -> bytes:

@@ -1,6 +1,6 @@
 """Turn what a document library raises into a per-file refusal with a reason.
 
-Each reader module hands the user's bytes to a foreign library (python-docx, python-pptx, odfpy, ebooklib,
+Each reader module hands the user's bytes to a foreign library (python-docx, python-pptx, odfpy, lxml,
 the email parser). Their exceptions are many and undocumented (KeyError for a missing part, lxml's
 XMLSyntaxError, zlib.error for a damaged entry, AttributeError deep inside on malformed XML), and none of
 them may end an indexing run. Inside :func:`reading_with`, whatever such a library raises becomes a

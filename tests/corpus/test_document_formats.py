@@ -80,6 +80,18 @@ def test_epub_chapters_in_spine_order_under_their_titles() -> None:
     ]
 
 
+def test_epub2_chapters_are_titled_from_the_ncx() -> None:
+    book = make_epub([("Prologue", "Once upon a time."), ("Epilogue", "The end.")], ncx_only=True)
+    document = extract_epub(book, "old.epub", CAP)
+    assert [section.headings for section in document.sections][::2] == [("Prologue",), ("Epilogue",)]
+
+
+def test_an_epub_without_a_package_document_is_malformed() -> None:
+    with zipfile.ZipFile(io.BytesIO(make_epub())) as archive:
+        entries = {name: archive.read(name) for name in archive.namelist() if not name.endswith(".opf")}
+    assert refusal(extract_epub, make_zip(entries)) == SkipReason.BAD_DOCUMENT
+
+
 def test_notebook_markdown_is_prose_code_is_code_outputs_are_dropped() -> None:
     document = extract_notebook(make_notebook(), "study.ipynb", CAP)
     assert document.title == "Analysis"

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import json
-import warnings
 import zipfile
 from email.message import EmailMessage
 from pathlib import Path
@@ -101,30 +100,65 @@ def make_pptx(structure: str = "pergola", climber: str = "trellis") -> bytes:
     return _saved(deck)
 
 
-def make_epub() -> bytes:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from ebooklib import epub
+def make_epub(
+    chapters: list[tuple[str, str]] | None = None, *, title: str = "River Book", ncx_only: bool = False
+) -> bytes:
+    """An EPUB 3 book (an EPUB 2 one with ``ncx_only``): one XHTML file per ``(title, body)`` chapter, each
+    opening with an ``h1`` and holding an ``h2`` section, listed in the table of contents."""
+    chapters = chapters or [("Source", "A spring feeds the brook."), ("Delta", "Herons wade among sandbars.")]
+    files = [f"chap{number}.xhtml" for number in range(1, len(chapters) + 1)]
+    entries = {
+        "mimetype": b"application/epub+zip",
+        "META-INF/container.xml": (
+            b'<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">'
+            b'<rootfiles><rootfile full-path="EPUB/content.opf" media-type="application/oebps-package+xml"/>'
+            b"</rootfiles></container>"
+        ),
+        "EPUB/content.opf": _opf(title, files, ncx_only).encode(),
+        "EPUB/toc.ncx": _ncx(chapters, files).encode(),
+    }
+    if not ncx_only:
+        links = "".join(
+            f'<li><a href="{name}">{heading}</a></li>'
+            for (heading, _), name in zip(chapters, files, strict=True)
+        )
+        entries["EPUB/nav.xhtml"] = (
+            '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">'
+            f'<body><nav epub:type="toc"><ol>{links}</ol></nav></body></html>'
+        ).encode()
+    for number, ((heading, body), name) in enumerate(zip(chapters, files, strict=True), start=1):
+        entries[f"EPUB/{name}"] = (
+            '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>x</title></head><body>'
+            f"<h1>{heading}</h1><p>{body}</p><h2>Notes</h2><p>Chapter {number} notes.</p></body></html>"
+        ).encode()
+    return make_zip(entries)
 
-        book = epub.EpubBook()
-        book.set_identifier("carrel-test")
-        book.set_title("River Book")
-        book.set_language("en")
-        chapters = []
-        for number, (title, words) in enumerate(
-            [("Source", "A spring feeds the brook."), ("Delta", "Herons wade among sandbars.")], start=1
-        ):
-            chapter = epub.EpubHtml(title=title, file_name=f"chap{number}.xhtml", lang="en")
-            chapter.content = f"<h1>{title}</h1><p>{words}</p><h2>Notes</h2><p>Chapter {number} notes.</p>"
-            book.add_item(chapter)
-            chapters.append(chapter)
-        book.toc = chapters
-        book.add_item(epub.EpubNcx())
-        book.add_item(epub.EpubNav())
-        book.spine = ["nav", *chapters]
-        buffer = io.BytesIO()
-        epub.write_epub(buffer, book)
-    return buffer.getvalue()
+
+def _opf(title: str, files: list[str], ncx_only: bool) -> str:
+    items = "".join(
+        f'<item id="c{number}" href="{name}" media-type="application/xhtml+xml"/>'
+        for number, name in enumerate(files)
+    )
+    nav = (
+        ""
+        if ncx_only
+        else '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>'
+    )
+    refs = "".join(f'<itemref idref="c{number}"/>' for number in range(len(files)))
+    return (
+        '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0">'
+        f'<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>{title}</dc:title></metadata>'
+        f'<manifest>{nav}<item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>{items}</manifest>'
+        f'<spine toc="ncx">{refs}</spine></package>'
+    )
+
+
+def _ncx(chapters: list[tuple[str, str]], files: list[str]) -> str:
+    points = "".join(
+        f'<navPoint id="p{number}"><navLabel><text>{heading}</text></navLabel><content src="{name}"/></navPoint>'
+        for number, ((heading, _), name) in enumerate(zip(chapters, files, strict=True))
+    )
+    return f'<?xml version="1.0"?><ncx xmlns="http://www.daisy.org/z3986/2005/ncx/"><navMap>{points}</navMap></ncx>'
 
 
 def make_notebook() -> bytes:
