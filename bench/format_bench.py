@@ -5,7 +5,7 @@
 
 Without ``--corpus`` it writes the same text in every format: the 79 Python language reference topics that
 ship inside CPython (``pydoc_data.topics``, 465 KB, the demo corpus), one file per topic, as .txt and .md
-(the baseline: the readers Carrel always had), .html, .pdf, .docx, .odt, .pptx, .epub, .ipynb, .eml and
+(the baseline: the readers Carrel always had), .rst, .html, .pdf, .docx, .odt, .pptx, .epub, .ipynb, .eml and
 one .mbox holding them all as messages. Each format's files are read and cut into passages by
 ``corpus.loading.load_source`` (the whole per-file work a worker does before encoding) in this process,
 round after round with the formats interleaved, so machine load hits all of them alike; each format's
@@ -49,20 +49,20 @@ BASELINE_KINDS = ("text", "markdown")
 Topic = tuple[str, list[str]]  # (title, paragraphs)
 
 
-def sample_topics(copies: int) -> list[Topic]:
+def sample_topics(copies: int, limit: int | None = None) -> list[Topic]:
     from pydoc_data.topics import topics
 
     chosen = []
     for copy in range(copies):
-        for name, text in sorted(topics.items()):
+        for name, text in sorted(topics.items())[:limit]:
             paragraphs = [" ".join(block.split()) for block in text.split("\n\n") if block.strip()]
             chosen.append((f"{name} {copy}" if copies > 1 else name, paragraphs))
     return chosen
 
 
-def write_sample_corpus(folder: Path, copies: int = 1) -> Path:
-    """The sample corpus: every topic in every format (the mbox holds all of them as messages)."""
-    topics = sample_topics(copies)
+def write_sample_corpus(folder: Path, copies: int = 1, limit: int | None = None) -> Path:
+    """The sample corpus: every topic (the first ``limit``) in every format (the mbox holds all of them)."""
+    topics = sample_topics(copies, limit)
     for kind, (suffix, writer) in WRITERS.items():
         (folder / kind).mkdir(parents=True, exist_ok=True)
         for number, topic in enumerate(topics):
@@ -78,6 +78,10 @@ def _text(topic: Topic) -> bytes:
 
 def _markdown(topic: Topic) -> bytes:
     return "\n\n".join([f"# {topic[0]}", *topic[1]]).encode()
+
+
+def _rst(topic: Topic) -> bytes:
+    return "\n\n".join([f"{topic[0]}\n{'=' * len(topic[0])}", *topic[1]]).encode()
 
 
 def _html(topic: Topic) -> bytes:
@@ -188,6 +192,7 @@ def _saved(document: Any, method: str = "save") -> bytes:
 WRITERS: dict[str, tuple[str, Callable[[Topic], bytes]]] = {
     "text": (".txt", _text),
     "markdown": (".md", _markdown),
+    "rst": (".rst", _rst),
     "html": (".html", _html),
     "pdf": (".pdf", _pdf),
     "docx": (".docx", _docx),
@@ -216,7 +221,7 @@ def time_kind(files: list[SourceFile]) -> tuple[float, int, int, int]:
     passages = [
         passage for outcome in loaded for part in (outcome, *outcome.parts) for passage in part.passages
     ]
-    documents = sum(1 + len(outcome.parts) for outcome in loaded)
+    documents = sum(bool(outcome.passages) + len(outcome.parts) for outcome in loaded)
     return seconds, documents, len(passages), sum(len(passage.text) for passage in passages)
 
 

@@ -28,7 +28,7 @@ def open_package(data: bytes, max_bytes: int, label: str) -> zipfile.ZipFile:
     if data.startswith(_COMPOUND_FILE_MAGIC):
         raise RefusedFile(SkipReason.ENCRYPTED, f"a password-protected or legacy binary file, not a {label}")
     if not data.startswith(b"PK"):
-        raise RefusedFile(SkipReason.MISNAMED, f"not a {label} (no zip archive)")
+        raise RefusedFile(SkipReason.MISNAMED, f"not a {label}: no zip archive")
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as error:
