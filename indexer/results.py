@@ -25,11 +25,15 @@ class SearchHit(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     id: str = Field(description="Passage ID, 'docid:n'.")
-    doc_id: str
+    doc_id: str = Field(
+        description="The document: a file's ID, or 'docid/n' for a file's n-th further document (a message of a mailbox, an attachment)."
+    )
     title: str
     path: str = Field(description="The file's path as the user knows it.")
     heading: str = Field(default="", description="Heading path inside the document, ' > '-joined.")
-    page: int | None = Field(default=None, description="1-based PDF page, when the source is a PDF.")
+    page: int | None = Field(
+        default=None, description="1-based PDF page or slide number, when the source has pages."
+    )
     snippet: str = Field(description="A fragment around the matched terms, at most ~400 characters.")
     is_fragment: Literal[True] = True
     modified_at: datetime

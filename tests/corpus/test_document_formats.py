@@ -143,6 +143,17 @@ def test_mbox_splits_only_at_separator_lines() -> None:
     assert len(list(mbox_messages(data))) == 2
 
 
+def test_an_html_only_message_is_read_as_text() -> None:
+    message = make_message("Newsletter", "placeholder")
+    message.set_content(
+        "<html><body><h1>News</h1><p>The <b>otter</b> count rose.</p><script>x()</script></body></html>",
+        subtype="html",
+    )
+    document = extract_kind("eml", bytes(message), "news.eml", CAP)
+    assert "The otter count rose." in document.sections[0].text
+    assert "x()" not in document.sections[0].text
+
+
 def test_an_unreadable_attachment_leaves_the_message_indexed() -> None:
     message = make_message("Broken attachment", "The body survives.", **{"broken.docx": b"not a zip at all"})
     document = extract_kind("eml", bytes(message), "x.eml", CAP)
