@@ -308,14 +308,12 @@ def _shape_lines(shapes: Iterable[Any], depth: int, skip: Any = None) -> Iterato
     for shape in shapes:
         if skip is not None and shape.shape_id == skip.shape_id:
             continue
-        if getattr(shape, "shape_type", None) == 6 or hasattr(
-            shape, "shapes"
-        ):  # a group: MSO_SHAPE_TYPE.GROUP
+        if hasattr(shape, "shapes"):  # a group (``shape_type`` itself raises for some graphic frames)
             yield from _shape_lines(shape.shapes, depth + 1)
-        elif getattr(shape, "has_table", False) and shape.has_table:
+        elif getattr(shape, "has_table", False):
             rows = [[cell.text for cell in row.cells] for row in shape.table.rows]
             yield from table_lines(rows)
             yield ""
-        elif getattr(shape, "has_text_frame", False) and shape.has_text_frame:
+        elif getattr(shape, "has_text_frame", False):
             yield from (paragraph.text for paragraph in shape.text_frame.paragraphs)
             yield ""

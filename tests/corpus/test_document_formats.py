@@ -69,6 +69,33 @@ def test_pptx_one_section_per_slide_numbered_like_pages() -> None:
     ]
 
 
+def test_pptx_groups_tables_and_charts() -> None:
+    import pptx
+    from pptx.chart.data import CategoryChartData
+    from pptx.enum.chart import XL_CHART_TYPE
+    from pptx.util import Inches
+
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[5])
+    slide.shapes.title.text = "Results"
+    group = slide.shapes.add_group_shape()
+    group.shapes.add_textbox(Inches(1), Inches(2), Inches(3), Inches(1)).text_frame.text = "grouped ibis note"
+    table = slide.shapes.add_table(2, 2, Inches(1), Inches(3), Inches(4), Inches(1)).table
+    for row, values in enumerate([("Bird", "Count"), ("Ibis", "4")]):
+        for column, value in enumerate(values):
+            table.cell(row, column).text = value
+    chart_data = CategoryChartData()
+    chart_data.categories = ["a"]
+    chart_data.add_series("s", (1,))
+    slide.shapes.add_chart(XL_CHART_TYPE.PIE, Inches(5), Inches(2), Inches(2), Inches(2), chart_data)
+    buffer = io.BytesIO()
+    deck.save(buffer)
+    [section] = extract_pptx(buffer.getvalue(), "birds.pptx", CAP).sections
+    assert section.headings == ("Results",)
+    assert "grouped ibis note" in section.text
+    assert "Bird | Count\nBird: Ibis; Count: 4" in section.text
+
+
 def test_epub_chapters_in_spine_order_under_their_titles() -> None:
     document = extract_epub(make_epub(), "river.epub", CAP)
     assert document.title == "River Book"
