@@ -46,8 +46,8 @@ BYTES_EXTRACTORS: dict[str, BytesExtractor] = {
         data, title, _part_extractor(max_bytes), attachment_kind
     ),
 }
-# Kinds read before these readers existed index a file with no text as an empty document (as they always
-# have); the newer ones report it, so a deck of pictures or a scanned PDF is not mistaken for indexed text.
+# The text formats index a file with no text as an empty document, as they always have; PDFs and the
+# packaged formats report it instead, so a scanned PDF or a deck of pictures is not mistaken for indexed text.
 _EMPTY_IS_REPORTED = frozenset(BYTES_EXTRACTORS)
 
 

@@ -106,7 +106,15 @@ class _MailReader:
         return documents
 
     def attachment(self, part: Message, place: tuple[str, ...], depth: int) -> list[ExtractedDocument]:
+        """The documents one attachment holds: a supported file, an attached message, or (a multipart
+        nested in the message) the attachments inside it."""
+        if depth > MAX_ATTACHMENT_DEPTH:
+            return []
         name = clip_title(part.get_filename() or "")
+        if part.get_content_maintype() == "multipart" and isinstance(part, EmailMessage):
+            return [
+                each for inner in part.iter_attachments() for each in self.attachment(inner, place, depth + 1)
+            ]
         if part.get_content_type() == "message/rfc822":
             inner = part.get_payload()
             if isinstance(inner, list) and inner and isinstance(inner[0], EmailMessage):

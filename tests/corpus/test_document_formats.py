@@ -170,6 +170,25 @@ def test_mbox_splits_only_at_separator_lines() -> None:
     assert len(list(mbox_messages(data))) == 2
 
 
+def test_attachments_inside_a_nested_multipart_and_an_attached_message_are_found() -> None:
+    from email.message import EmailMessage
+
+    inner = make_message("Forwarded", "The heron report.", **{"field.ipynb": make_notebook()})
+    outer = make_message("Fwd: Forwarded", "See below.")
+    outer.add_attachment(inner)
+    bundle = EmailMessage()
+    bundle.set_content("nested")
+    bundle.make_mixed()
+    bundle.add_attachment(
+        make_docx("newt", "iris"), maintype="application", subtype="octet-stream", filename="n.docx"
+    )
+    outer.attach(bundle)
+    document = extract_kind("eml", bytes(outer), "fwd.eml", CAP)
+    headings = [part.sections[0].headings for part in document.parts]
+    assert ("attached message", "attachment field.ipynb", "Analysis") in headings
+    assert any("newt" in section.text for part in document.parts for section in part.sections)
+
+
 def test_an_html_only_message_is_read_as_text() -> None:
     message = make_message("Newsletter", "placeholder")
     message.set_content(
