@@ -346,3 +346,10 @@ def test_deeply_nested_mime_is_too_deep_and_a_mailbox_without_separators_is_misn
     with pytest.raises(RefusedFile) as misnamed:
         extract_kind("mbox", b"no separators in here\n", "x.mbox", CAP)
     assert misnamed.value.reason == SkipReason.MISNAMED
+
+
+def test_a_truncated_message_is_indexed_as_far_as_it_goes() -> None:
+    message = bytes(make_message("Cut short", "The beginning survives. " * 20, **{"deck.pptx": make_pptx()}))
+    document = extract_kind("eml", message[: len(message) // 2], "cut.eml", CAP)
+    assert document.title == "Cut short"
+    assert "The beginning survives." in document.sections[0].text

@@ -101,7 +101,9 @@ def test_a_changed_or_removed_mailbox_takes_its_messages_along(mixed: Path, tmp_
     assert open_search_tool(index).search("kayak").items == []
 
 
-def test_a_pdf_without_text_is_reported_not_indexed_empty(tmp_path: Path) -> None:
+def test_a_pdf_without_text_is_reported_not_indexed_empty(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from tests.support.pdf import make_pdf
 
     folder = tmp_path / "scans"
@@ -112,3 +114,7 @@ def test_a_pdf_without_text_is_reported_not_indexed_empty(tmp_path: Path) -> Non
     assert summary.skipped == {"no text (scanned?)": 1}
     assert [problem.reason for problem in summary.skipped_files] == ["no text (scanned?)"]
     assert summary.documents == 1 and summary.failed == []
+    assert main(["index", str(folder), "--index", str(tmp_path / "index2")]) == 0
+    out = capsys.readouterr().out
+    assert "skipped: 1 no text (scanned?)" in out
+    assert f"{folder / 'scan.pdf'}: no text (scanned?)" in out
