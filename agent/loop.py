@@ -25,6 +25,7 @@ from agent.answers import (
     compound_parts,
     ranked_candidates,
 )
+from agent.choices import determined_reply, offered_replies
 from agent.continuation import clarity_text, continuation_of, continued_opening, topic_text
 from agent.decision import (
     Action,
@@ -83,7 +84,7 @@ from agent.tool import SearchBackend, normalised_query, safe_tool_error
 from agent.transcript import Transcript
 from indexer.results import LIMIT_MAX, QUERY_MAX_CHARS, IndexStats, SearchHit, SearchQueryError, SearchResults
 from models.errors import ModelError, OutputInvalidError, OutputTruncatedError
-from models.protocol import ChatMessage, ChatModel, Completion, JsonSchema, Usage
+from models.protocol import ChatMessage, ChatModel, Completion, JsonSchema, SchemaBound, TextPiece, Usage
 
 CancelCheck = Callable[[], bool]
 Clock = Callable[[], float]
@@ -203,6 +204,7 @@ class _TaskRun:
         self.output_rejection: str | None = None
         self.issuer: Literal["model", "code"] = "model"
         self.top_hit: str | None = None  # the label of the question search's first result
+        self.model_text: str | None = None  # what the model wrote of a decision code completed
         self.shape = QuestionShape.read(self.topic)
         self.terms = list(self.shape.terms)
         self.term_weights = _term_weights(agent.tool, self.terms)
@@ -476,13 +478,34 @@ class _TaskRun:
     def _stream_completion(
         self, messages: list[ChatMessage], schema: JsonSchema
     ) -> Generator[AgentEvent, None, Completion]:
-        """Relay the model's text as ModelText events; the stream's last item is the Completion."""
+        """Relay the model's text as ModelText events; the stream's last item is the Completion.
+
+        In choice mode the stream is stopped as soon as the text so far can only be one offered decision, which
+        code then completes (``agent.choices``): the model chooses, it does not copy."""
+        model = self.agent.model
+        bound = isinstance(model, SchemaBound) and model.follows_schema
+        offered = offered_replies(schema) if self.settings.complete_chosen_decisions and bound else []
+        started, written = time.perf_counter(), ""
         stream = self.agent.model.stream(messages, schema, max_tokens=self.settings.decision_max_tokens)
-        for piece in stream:
+        for count, piece in enumerate(stream, start=1):
             if isinstance(piece, Completion):
                 return piece
             yield ModelText(task_id=self.state.task_id, text=piece.text)
+            written += piece.text
+            if offered and (chosen := determined_reply(written, offered)) is not None:
+                _close(stream)
+                self.model_text = written
+                return self._completed_choice(messages, chosen, count, time.perf_counter() - started)
         raise _Stop("failed", "model_error", "The model's stream ended without a completion.")
+
+    def _completed_choice(
+        self, messages: list[ChatMessage], chosen: str, pieces: int, seconds: float
+    ) -> Completion:
+        """The decision code completed, charged for what the model actually wrote."""
+        usage = Usage(
+            prompt_tokens=self.agent.model.count_tokens(messages), completion_tokens=pieces, seconds=seconds
+        )
+        return Completion(text=chosen, usage=usage, finish_reason="stop")
 
     def _unusable_output(self, error: OutputInvalidError, prompt_tokens: int) -> Completion:
         """Treat output the adapter rejected as an invalid decision; charge the budget its worst case."""
@@ -553,7 +576,8 @@ class _TaskRun:
             yield from self._not_allowed(raw, decision, allowed)
             return
         self.invalid_decisions_in_a_row = 0
-        yield self._record(_plan_content(raw, decision))
+        model_text, self.model_text = self.model_text, None
+        yield self._record(_plan_content(raw, decision).model_copy(update={"model_text": model_text}))
         self.transcript.add_decision(raw)
         if isinstance(decision, SearchDecision):
             yield from self._search(decision)
@@ -865,6 +889,13 @@ def _with_text(results: SearchResults, limit: int) -> SearchResults:
     chosen = {id(hit) for hit in (first_of_document + more_of_document)[:limit]}
     items = [hit for hit in with_text if id(hit) in chosen]
     return results.model_copy(update={"items": items})
+
+
+def _close(stream: Iterator[TextPiece | Completion]) -> None:
+    """End a model's stream early (a generator stops generating; anything else has nothing to stop)."""
+    close = getattr(stream, "close", None)
+    if callable(close):
+        close()
 
 
 def _plan_content(raw: str, decision: Decision) -> PlanContent:

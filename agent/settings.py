@@ -83,6 +83,11 @@ class AgentSettings(BaseModel):
         "documents, each about as well as the best, code asks which one is meant (clarification_needed), "
         "naming the readings, instead of picking one.",
     )
+    complete_chosen_decisions: bool = Field(
+        default=True,
+        description="Stop the model as soon as its reply can only be one of the decisions code offered, and "
+        "complete it in code (choose, don't copy): a fixed quote is not written out a token at a time.",
+    )
     answer_follow_on: bool = Field(
         default=True,
         description="Quote each chosen answer sentence with the sentence after it in its passage (when fit to "

@@ -52,7 +52,13 @@ class PlanContent(BaseModel):
 
     kind: Literal["plan"] = "plan"
     action: Literal["search", "final", "clarify", "invalid"]
-    raw: str = Field(description="The exact text the model produced.")
+    raw: str = Field(
+        description="The decision's text: what the model produced, or - when code completed a choice the model's "
+        "text already determined - the completed text (the model's own is then in model_text)."
+    )
+    model_text: str | None = Field(
+        default=None, description="What the model wrote of a decision code completed (choose, don't copy)."
+    )
     query: str | None = None
     limit: int | None = None
     answer: str | None = None

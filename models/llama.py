@@ -179,6 +179,11 @@ class LlamaCppModel:
         return self._path
 
     @property
+    def follows_schema(self) -> bool:
+        """Every reply is generated under the schema's grammar (see ``models.protocol.SchemaBound``)."""
+        return True
+
+    @property
     def chat_template_name(self) -> str:
         return self._template.name
 

@@ -77,3 +77,14 @@ class ChatModel(Protocol):
     ) -> Iterator[TextPiece | Completion]:
         """Like :meth:`complete`, yielding TextPieces as they are generated and the Completion last."""
         ...
+
+
+@runtime_checkable
+class SchemaBound(Protocol):
+    """A model whose generation the schema's grammar constrains, so its reply can only be one the schema allows.
+
+    The agent may then complete a reply the model has begun once only one allowed reply fits it; a script, which
+    may write anything, is never completed."""
+
+    @property
+    def follows_schema(self) -> bool: ...

@@ -1,0 +1,86 @@
+"""Choose, don't copy: once a schema-bound model's reply can only be one offered decision, code completes it
+(``agent.choices``) - the same decision, fewer tokens written, the model's own text kept in the trajectory."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from agent.answers import AnswerChoice
+from agent.choices import determined_reply, offered_replies, without_layout
+from agent.decision import NO_EVIDENCE_ANSWER, decision_schema
+from agent.loop import final_state
+from agent.state import PlanContent
+from indexer.search import open_search_tool
+from models.scripted import ScriptedModel
+from tests.agent.conftest import make_agent
+from tests.support.indexes import index_documents
+
+ANSWER = AnswerChoice(citations=("S1",), text="The default is 4MB. [S1]")
+SCHEMA = decision_schema(["search", "final"], ["S1"], queries=["alpha beta", "gamma"], answers=[ANSWER])
+
+
+def test_every_offered_decision_is_written_as_the_grammar_writes_it() -> None:
+    assert [reply.text for reply in offered_replies(SCHEMA)] == [
+        '{"action":"search","query":"alpha beta"}',
+        '{"action":"search","query":"gamma"}',
+        '{"action":"final","citations":["S1"],"answer":"The default is 4MB. [S1]"}',
+        f'{{"action":"final","citations":[],"answer":"{NO_EVIDENCE_ANSWER}"}}',
+    ]
+
+
+def test_a_reply_is_completed_only_once_one_offered_decision_fits_it() -> None:
+    offered = offered_replies(SCHEMA)
+
+    assert determined_reply('{"action": "final", "citations": [', offered) is None
+    assert determined_reply('{"action": "final", "citations": ["', offered) == offered[2].text
+    assert determined_reply('{"action": "search", "query": "g', offered) == offered[1].text
+    assert determined_reply('{"action": "search", "query": "', offered) is None
+
+
+def test_a_free_field_keeps_the_reply_open() -> None:
+    clarify = offered_replies(decision_schema(["clarify"], []))
+
+    assert determined_reply('{"action": "clarify", "question": "Which', clarify) is None
+
+
+def test_layout_between_tokens_is_ignored_but_not_inside_strings() -> None:
+    assert without_layout('{ "a" : "x  y" ,\n "b": [ 1 ] }') == '{"a":"x  y","b":[1]}'
+
+
+class GrammarBoundScript(ScriptedModel):
+    """A scripted model that promises to follow the schema, as a grammar-constrained model does."""
+
+    @property
+    def follows_schema(self) -> bool:
+        return True
+
+
+DOCUMENTS = {"sort.md": "# Sort memory\n\nThe sort memory setting sizes each sort. Its default is 4MB.\n"}
+
+
+def run(tmp_path: Path, model: ScriptedModel) -> tuple[list[PlanContent], str | None]:
+    tool = open_search_tool(index_documents(tmp_path, DOCUMENTS))
+    agent = make_agent(model, tool, question_search=True)
+    state = final_state(agent.run("What is the default size of the sort memory?"))
+    return [step.content for step in state.steps if isinstance(step.content, PlanContent)], state.answer
+
+
+def test_the_loop_stops_the_model_once_its_choice_is_made_and_records_both_texts(tmp_path: Path) -> None:
+    reply = {"action": "final", "citations": ["S1"], "answer": "placeholder"}
+    bound = GrammarBoundScript([json.dumps(reply)])
+
+    plans, answer = run(tmp_path, bound)
+
+    assert answer is not None and "Its default is 4MB" in answer
+    assert plans[0].model_text is not None and len(plans[0].model_text) < len(plans[0].raw)
+    assert json.loads(plans[0].raw)["answer"] == answer
+    assert bound.usages == []  # the stream was stopped before the script's own completion
+
+
+def test_a_script_that_may_write_anything_is_never_completed(tmp_path: Path) -> None:
+    plans, _ = run(
+        tmp_path, ScriptedModel([json.dumps({"action": "final", "citations": ["S1"], "answer": "x [S1]"})])
+    )
+
+    assert plans[0].model_text is None and json.loads(plans[0].raw)["answer"] == "x [S1]"
