@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from agent.evidence import STOPWORDS, key_terms, mentions, question_parts, stem, word_stems
 from agent.fitness import code_like
+from agent.words import CITED_LABEL, folded_words
 
-_WORD = re.compile(r"\w+")
 # A grammar production ("assert_stmt ::= ...") names every key word of a question about that syntax and answers none.
 GRAMMAR_MARK = "::="
 # How much key words being close together counts, next to which key words a sentence mentions at all.
@@ -116,7 +116,7 @@ def sentence_score(
     its document) counts LEAD_FACTOR times; one whose answer window does not hold the kind of thing the question
     asks for (``supplied`` False) UNSUPPLIED_FACTOR times.
     """
-    words = _WORD.findall(sentence.casefold())
+    words = folded_words(sentence)
     positions = _matched_positions(words, terms)
     if not positions:
         return 0.0
@@ -238,7 +238,6 @@ class AnswerChoice:
 # One sentence per part, and never more than this many: an answer is a few sentences, not a reading list.
 MAX_ANSWER_PARTS = 3
 _CONJUNCTION = re.compile(r"\s+and\s+", re.IGNORECASE)
-_INLINE_LABEL = re.compile(r"\[S\d+\]")
 
 
 def compound_parts(question: str) -> int:
@@ -312,7 +311,7 @@ def per_part_candidates(
 
 def _about_part(sentence: str, own: frozenset[str]) -> bool:
     """The sentence mentions one of the part's own key words (code names count: ``__pow__`` for "power")."""
-    return bool(_matched_positions(_WORD.findall(sentence.casefold()), sorted(own)))
+    return bool(_matched_positions(folded_words(sentence), sorted(own)))
 
 
 def ranked_candidates(
@@ -620,4 +619,4 @@ def top_hit_part(
 
 def _unlabelled(choice: AnswerChoice) -> str:
     """The answer's text without its inline labels, which are no evidence of anything."""
-    return _INLINE_LABEL.sub("", choice.text)
+    return CITED_LABEL.sub("", choice.text)

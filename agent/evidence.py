@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from agent.state import Source
+from agent.words import folded_words, words
 
-_WORD = re.compile(r"\w+")
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ied", "ies", "ed", "es", "s")
 STOPWORDS = frozenset(
     [
@@ -183,13 +183,13 @@ def stem(word: str) -> str:
 
 def key_terms(question: str) -> list[str]:
     """The question's content words, in order, without stopwords or one-letter tokens."""
-    words = _WORD.findall(question.casefold())
+    words = folded_words(question)
     kept = [word for word in words if len(word.strip("_")) > 1 and word not in STOPWORDS]
     return list(dict.fromkeys(kept))
 
 
 def word_stems(text: str) -> set[str]:
-    return {stem(word) for word in _WORD.findall(text.casefold())}
+    return {stem(word) for word in folded_words(text)}
 
 
 def mentions(stems: set[str], term: str) -> bool:
@@ -208,7 +208,7 @@ def overlap(text: str, terms: Iterable[str]) -> int:
 
 def _source_stems(source: Source) -> set[str]:
     text = f"{source.title} {source.heading} {source.snippet}".casefold()
-    return {stem(word) for word in _WORD.findall(text)}
+    return {stem(word) for word in words(text)}
 
 
 @dataclass(frozen=True)
@@ -290,7 +290,7 @@ def needs_clarifying(question: str) -> bool:
     of integer literals?") refers to nothing. "What does the pass statement do when it is executed?"
     names its subject before "it", so it is not vague.
     """
-    words = _WORD.findall(question.casefold())
+    words = folded_words(question)
     terms = key_terms(question)
     referring = [
         index
@@ -354,8 +354,8 @@ def candidate_queries(question: str, missing: Sequence[str], already_run: Iterab
 def normalised(query: str) -> str:
     """A query's identity for repeat detection: case-folded, punctuation and word order ignored."""
     folded = query.casefold()
-    words = sorted(set(_WORD.findall(folded)))
-    return " ".join(words) if words else " ".join(folded.split())
+    unique = sorted(set(words(folded)))
+    return " ".join(unique) if unique else " ".join(folded.split())
 
 
 def open_parts(question: str, sources: Iterable[Source], already_run: Iterable[str]) -> list[str]:

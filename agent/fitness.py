@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-_WORD = re.compile(r"\w+")
+from agent.words import LABEL, folded_words, words
 
 # A record literal: {"key": ..., 'key': 'value', call(name='...'), a list of records.
 _RECORD_LITERAL = re.compile(
@@ -32,7 +32,7 @@ RECORD_SHARE = 0.5
 _CHAT_TOKENS = re.compile(
     r"<\|?\s*/?\s*(?:im_start|im_end|start_of_turn|end_of_turn|system|user|assistant|s|inst|tool_call|"
     r"function_call)\b|\[/?INST\]|<<SYS>>"
-    r"|[<‹]\s*/?\s*source\b|fence\s*=|\[S\d+\]",  # and Carrel's own fences and labels
+    r"|[<‹]\s*/?\s*source\b|fence\s*=|\[" + LABEL + r"\]",  # and Carrel's own fences and labels
     re.IGNORECASE,
 )
 # "User: ..." / "### System" / "SYSTEM MESSAGE:" / "Thought: ... Action: ..." opening a line: a transcript or an
@@ -243,7 +243,7 @@ def code_like(sentence: str) -> bool:
     braces, operators and semicolons in proportion to its words, or some of them and not one function word."""
     if _CODE_LINE.match(sentence):
         return True
-    words = _WORD.findall(sentence.casefold())
+    words = folded_words(sentence)
     if _bare_line(sentence, words):
         return True
     symbols = sum(1 for character in sentence if character in _CODE_CHARACTERS)
@@ -264,7 +264,7 @@ def _bare_line(sentence: str, words: list[str]) -> bool:
 
 def disguised(sentence: str) -> bool:
     """A word spelled with both Latin and Cyrillic or Greek letters: a homoglyph disguise, not prose."""
-    for word in _WORD.findall(sentence):
+    for word in words(sentence):
         latin = any("a" <= char.casefold() <= "z" for char in word)
         other = any("\u0370" <= char <= "\u04ff" for char in word)
         if latin and other:

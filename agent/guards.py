@@ -12,7 +12,9 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
-INLINE_LABEL = re.compile(r"\bS\d+\b")
+from agent.words import LABEL_ANYWHERE
+
+INLINE_LABEL = LABEL_ANYWHERE
 _INLINE_GROUP = re.compile(r"\[([^\[\]]{1,60})\]")
 _ABSTENTION = re.compile(
     r"\b(?:not enough (?:evidence|information)|insufficient (?:evidence|information)|no (?:relevant )?evidence"

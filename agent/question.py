@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from agent.evidence import key_terms, stem
+from agent.words import hyphenated_words
 
 Expectation = Literal["value", "identifier", "any"]
 
@@ -93,7 +94,6 @@ _IDENTIFIER_TOKEN = re.compile(
     r"|(?<=[\w,;:)] )[A-Z][a-z]+"  # a capitalised name inside a sentence: Read Committed, Gzip
     r"|[`'\"‘“][^`'\"’”\s][^`'\"’”]{0,40}[`'\"’”]"  # quoted literals
 )
-_WORD = re.compile(r"[\w-]+")
 
 
 def expected_answer(question: str) -> Expectation:
@@ -137,19 +137,19 @@ class QuestionShape:
         identifiers: a default may be a name), case-folded; empty for a question of no particular kind."""
         if self.expects == "any":
             return set()
-        own = {stem(word.casefold()) for word in _WORD.findall(self.text)}
+        own = {stem(word.casefold()) for word in hyphenated_words(self.text)}
         found = _identifiers(text, own)
         return found | _values(text, own) if self.expects == "value" else found
 
     def values_in(self, text: str) -> set[str]:
         """The numbers and setting words ``text`` states beyond the question's own words, case-folded."""
-        return _values(text, {stem(word.casefold()) for word in _WORD.findall(self.text)})
+        return _values(text, {stem(word.casefold()) for word in hyphenated_words(self.text)})
 
 
 def _values(text: str, own: set[str]) -> set[str]:
     """Numbers, number words and setting words (on, off, none, ...) the question does not say itself."""
     found: set[str] = set()
-    for word in _WORD.findall(text):
+    for word in hyphenated_words(text):
         folded = word.casefold()
         if stem(folded) in own:
             continue
@@ -161,7 +161,7 @@ def _values(text: str, own: set[str]) -> set[str]:
 def _identifiers(text: str, own: set[str]) -> set[str]:
     found: set[str] = set()
     for match in _IDENTIFIER_TOKEN.finditer(text):
-        words = [stem(word.casefold()) for word in _WORD.findall(match.group())]
+        words = [stem(word.casefold()) for word in hyphenated_words(match.group())]
         if words and not all(word in own for word in words):
             found.add(match.group().strip("`'\"‘’“”").casefold())
     return found

@@ -19,12 +19,11 @@ from agent.evidence import key_terms
 from agent.fitness import unfit_as_answer, unsafe_to_quote
 from agent.question import QuestionShape
 from agent.state import Source
+from agent.words import folded_words, is_label
 from agent.wrapping import escape_attribute, new_fence_nonce, sanitise_document_text, wrap_sources
 from indexer.results import PassageRecord, SearchHit, SearchResults
 
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
-_WORD = re.compile(r"\w+")
-_LABEL = re.compile(r"S[1-9]\d*")
 ANSWER_SENTENCE_CHARS = 240
 # A long sentence is ranked by its first 240 characters, but quoted whole up to this length when the reply fits.
 WHOLE_SENTENCE_CHARS = 600
@@ -70,7 +69,7 @@ def matched_sentences(
     sentences = sentences_of(text)
     if len(" ".join(sentences)) <= max_chars:
         return " ".join(sentences)
-    wanted = key_terms(query) or _WORD.findall(query.casefold())
+    wanted = key_terms(query) or folded_words(query)
     scores = [
         sentence_score(
             sentence,
@@ -146,7 +145,7 @@ class SourceLedger:
         passage. Each is shown by the sentences that best match ``text_to_match`` (the refined question).
         """
         for source in sources:
-            if not _LABEL.fullmatch(source.label) or source.label in self._shown:
+            if not is_label(source.label) or source.label in self._shown:
                 raise ValueError(f"cannot carry over source label {source.label!r}: not S<n> or used twice")
             if source.passage_id in self._by_passage:
                 raise ValueError(f"passage {source.passage_id} is carried over twice")
