@@ -6,12 +6,11 @@ goes through :class:`tui.services.DeskServices`.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual import work
+from textual import on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -21,8 +20,9 @@ from models.errors import ModelError
 from models.protocol import ChatModel
 from tui.config import load_config
 from tui.home import CarrelHome
-from tui.models_slot import ModelSlot
+from tui.models_slot import ModelSlot, model_slot_for
 from tui.screens.desk import DeskScreen
+from tui.screens.settings import SettingsScreen
 from tui.services import AgentRunner, Clock, DeskSearchTool, DeskServices, utc_clock
 
 
@@ -86,6 +86,10 @@ class CarrelApp(App[None]):
             if isinstance(screen, DeskScreen):
                 screen.refresh_model_status()
 
+    @on(SettingsScreen.ModelChosen)
+    def _model_chosen(self, message: SettingsScreen.ModelChosen) -> None:
+        self.reload_model(message.slot)
+
     def reload_model(self, slot: ModelSlot) -> None:
         """Settings changed the model: swap the slot and load the new one in the background."""
         self.services.model_slot = slot
@@ -121,8 +125,6 @@ class CarrelApp(App[None]):
         self._open_once(HistoryScreen, HistoryScreen)
 
     def action_settings(self) -> None:
-        from tui.screens.settings import SettingsScreen
-
         self._open_once(SettingsScreen, SettingsScreen)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
@@ -162,22 +164,6 @@ def _default_agent_runner() -> AgentRunner:
     return run
 
 
-def model_slot_for(home: CarrelHome, spec: str | None, config_model: str | None) -> ModelSlot:
-    """Resolve which model to use (``--model`` > ``CARREL_MODEL`` > config > bundled) into a lazy slot."""
-    from models.factory import open_model, resolve_model_spec
-
-    try:
-        choice = resolve_model_spec(spec, os.environ, config_model)
-    except ModelError as error:
-        failure = error
-
-        def fail() -> ChatModel:
-            raise failure
-
-        return ModelSlot(fail, "no model")
-    return ModelSlot(lambda: open_model(choice, cache_dir=home.cache_dir), Path(choice.path).name)
-
-
 def start_process_helpers() -> None:
     """Start multiprocessing's resource tracker while stdio is still real.
 
@@ -194,6 +180,7 @@ def make_app(
     home: CarrelHome,
     *,
     model_spec: str | None = None,
+    setting_options: Mapping[str, Any] | None = None,
     model: ChatModel | None = None,
     agent_runner: AgentRunner | None = None,
     search_opener: Callable[[Path], DeskSearchTool] | None = None,
@@ -201,7 +188,10 @@ def make_app(
     clock: Clock = utc_clock,
     export_dir: Path | None = None,
 ) -> CarrelApp:
-    """Build the app. Tests pass ``model`` (a ScriptedModel) and a ``home`` under ``tmp_path``."""
+    """Build the app. Tests pass ``model`` (a ScriptedModel) and a ``home`` under ``tmp_path``.
+
+    ``setting_options`` are the command line's (``tui.wiring.resolve_settings`` checks them, as for ask).
+    """
     home.ensure()
     start_process_helpers()
     config, warnings = load_config(home.config_file)
@@ -209,7 +199,7 @@ def make_app(
         ready_model = model
         slot = ModelSlot(lambda: ready_model, model.model_id)
     else:
-        slot = model_slot_for(home, model_spec, config.model)
+        slot = model_slot_for(home, config, model_spec)
     services = DeskServices(
         home=home,
         model_slot=slot,
@@ -217,6 +207,7 @@ def make_app(
         open_search=search_opener or _default_search_opener,
         config=config,
         config_warnings=warnings,
+        setting_options=dict(setting_options or {}),
         clock=clock,
         export_dir=export_dir,
     )

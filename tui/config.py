@@ -1,7 +1,9 @@
-"""Carrel's config file (``CarrelHome.config_file``): the model to use and the agent's limits, as flat TOML.
+"""Carrel's config file (``CarrelHome.config_file``): the model to use and the agent's settings, as flat TOML.
 
 A broken config must never stop Carrel or lose the user's edits: :func:`load_config` returns defaults plus
-warnings that name the file and line, and leaves the file exactly as it was. Example::
+warnings that name the file and line, and leaves the file exactly as it was. Which keys the file may set, and
+how each is checked, comes from ``tui.user_settings`` and the agent's own settings model, so the file accepts
+exactly what ``AgentSettings`` accepts. Example::
 
     # Carrel configuration
     model = "~/models/gemma-3-270m-it-Q4_K_M.gguf"
@@ -20,32 +22,26 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from agent.settings import (
-    DEFAULT_MAX_SEARCHES,
-    DEFAULT_MAX_STEPS,
-    DEFAULT_TIME_LIMIT_S,
-    DEFAULT_TOKEN_BUDGET,
-)
+from agent.settings import AgentSettings
 from models.factory import SCRIPTED_PREFIX
+from tui.user_settings import USER_SETTING_KEYS
 
 _TOML_LINE = re.compile(r"at line (\d+)")
 _TOML_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+MODEL_KEY = "model"
 
 
 class CarrelConfig(BaseModel):
-    """Settings a user may put in the config file; unknown keys are an error, so typos do not pass silently."""
+    """What the config file says: the model, and the agent settings the user wrote there (only those).
+
+    ``settings`` holds values already checked by ``AgentSettings``; keys the file leaves out keep the agent's
+    defaults, so a file written by an older Carrel follows a changed default.
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     model: str | None = Field(default=None, description="GGUF path or scripted:FILE; unset = bundled")
-    # One source of truth for the limits: the agent's own defaults (6 steps, 3 searches, 12,000 tokens).
-    max_steps: int = Field(default=DEFAULT_MAX_STEPS, ge=1, le=50)
-    max_searches: int = Field(default=DEFAULT_MAX_SEARCHES, ge=0, le=20)
-    token_budget: int = Field(default=DEFAULT_TOKEN_BUDGET, ge=256)
-    time_limit_s: float = Field(default=DEFAULT_TIME_LIMIT_S, gt=0, allow_inf_nan=False)
-    question_search: bool = Field(
-        default=True, description="code searches the question text itself before the model's first decision"
-    )
+    settings: dict[str, Any] = Field(default_factory=dict, description="USER_SETTINGS keys the file set")
 
 
 class ConfigWarning(BaseModel):
@@ -86,22 +82,31 @@ def _unreadable_warning(path: Path, error: Exception) -> ConfigWarning:
 
 def _validated(path: Path, text: str, raw: dict[str, Any]) -> tuple[CarrelConfig, list[ConfigWarning]]:
     """Validate; each bad key is reported on its own line and dropped, the valid keys still apply."""
+    model = raw.get(MODEL_KEY)
+    warnings: list[ConfigWarning] = []
+    if model is not None and not isinstance(model, str):
+        warnings.append(_warning_at(path, text, MODEL_KEY, "should be a string (a file path)"))
+        model = None
+    unknown = [key for key in raw if key != MODEL_KEY and key not in USER_SETTING_KEYS]
+    warnings += [_warning_at(path, text, key, "unknown setting") for key in unknown]
+    wanted = {key: value for key, value in raw.items() if key in USER_SETTING_KEYS}
+    settings, problems = checked_settings(wanted)
+    warnings += [_warning_at(path, text, key, reason) for key, reason in problems.items()]
+    return _with_resolved_model(path, CarrelConfig(model=model, settings=settings)), warnings
+
+
+def checked_settings(values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """The values ``AgentSettings`` accepts (as it converts them), and a reason for each key it refuses."""
     try:
-        return _with_resolved_model(path, CarrelConfig.model_validate(raw)), []
+        accepted = AgentSettings.model_validate(values)
     except ValidationError as error:
-        bad_keys = {str(detail["loc"][0]) for detail in error.errors() if detail["loc"]}
-        warnings = [_key_warning(path, text, detail) for detail in error.errors()]
-    kept = {key: value for key, value in raw.items() if key not in bad_keys}
-    try:
-        config = CarrelConfig.model_validate(kept)
-    except ValidationError:
-        config = CarrelConfig()
-    return _with_resolved_model(path, config), warnings
+        problems = {str(detail["loc"][0]): detail["msg"] for detail in error.errors() if detail["loc"]}
+        kept = {key: value for key, value in values.items() if key not in problems}
+        return checked_settings(kept)[0], problems
+    return accepted.model_dump(include=set(values)), {}
 
 
-def _key_warning(path: Path, text: str, detail: Any) -> ConfigWarning:
-    key = str(detail["loc"][0]) if detail["loc"] else ""
-    reason = "unknown setting" if detail["type"] == "extra_forbidden" else detail["msg"]
+def _warning_at(path: Path, text: str, key: str, reason: str) -> ConfigWarning:
     return ConfigWarning(
         file=path,
         line=_line_of_key(text, key),
@@ -131,8 +136,10 @@ def _with_resolved_model(path: Path, config: CarrelConfig) -> CarrelConfig:
 
 def save_config(config: CarrelConfig, path: Path) -> None:
     """Write the config as flat TOML, atomically (a crash leaves the old file or the new one, never half)."""
-    lines = ["# Carrel configuration (see README, 'Models'); unset keys use defaults"]
-    for key, value in config.model_dump(exclude_none=True).items():
+    lines = ["# Carrel configuration; unset keys use the defaults (carrel ask --help names them)"]
+    if config.model is not None:
+        lines.append(f"{MODEL_KEY} = {_toml_value(config.model)}")
+    for key, value in config.settings.items():
         lines.append(f"{key} = {_toml_value(value)}")
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + ".tmp")

@@ -10,8 +10,14 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
+from pathlib import Path
 
+from models.errors import ModelError
+from models.factory import ModelChoice, open_model
 from models.protocol import ChatModel
+from tui.config import CarrelConfig
+from tui.home import CarrelHome
+from tui.wiring import model_choice
 
 ModelOpener = Callable[[], ChatModel]
 
@@ -19,9 +25,10 @@ ModelOpener = Callable[[], ChatModel]
 class ModelSlot:
     """Holds one model (or its load error); ``load`` runs in a worker thread, ``get`` blocks until it is done."""
 
-    def __init__(self, opener: ModelOpener, description: str) -> None:
+    def __init__(self, opener: ModelOpener, description: str, choice: ModelChoice | None = None) -> None:
         self._opener = opener
         self.description = description
+        self.choice = choice  # which file, for the trajectory's sha256; None for a model built in code
         self._future: Future[ChatModel] = Future()
         self._lock = threading.Lock()
         self._started = False
@@ -59,3 +66,17 @@ class ModelSlot:
     @property
     def loading(self) -> bool:
         return self._started and not self._future.done()
+
+
+def model_slot_for(home: CarrelHome, config: CarrelConfig, spec: str | None) -> ModelSlot:
+    """Resolve which model to use (as ``tui.wiring.model_choice`` does for ask) into a lazy slot."""
+    try:
+        choice = model_choice(config, spec)
+    except ModelError as error:
+        failure = error
+
+        def fail() -> ChatModel:
+            raise failure
+
+        return ModelSlot(fail, "no model")
+    return ModelSlot(lambda: open_model(choice, cache_dir=home.cache_dir), Path(choice.path).name, choice)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from agent.events import AgentEvent
 from agent.settings import AgentSettings
@@ -32,6 +32,7 @@ from models.protocol import ChatModel
 from tui.config import CarrelConfig, ConfigWarning, save_config
 from tui.home import CarrelHome
 from tui.models_slot import ModelSlot
+from tui.wiring import resolve_settings, run_context
 
 CancelCheck = Callable[[], bool]
 Clock = Callable[[], datetime]
@@ -78,6 +79,7 @@ class DeskServices:
     open_search: Callable[[Path], DeskSearchTool]
     config: CarrelConfig = field(default_factory=CarrelConfig)
     config_warnings: list[ConfigWarning] = field(default_factory=list)
+    setting_options: dict[str, Any] = field(default_factory=dict)
     clock: Clock = utc_clock
     export_dir: Path | None = None
     last_export: Path | None = None
@@ -100,15 +102,9 @@ class DeskServices:
     # -- tasks --------------------------------------------------------------------------------------------
 
     def agent_settings(self) -> AgentSettings:
-        """The config's limits as the agent's settings (the rest keep the agent's defaults)."""
-        config = self.config
-        return AgentSettings(
-            max_steps=config.max_steps,
-            max_searches=max(config.max_searches, 1),
-            token_budget=config.token_budget,
-            time_limit_s=config.time_limit_s,
-            question_search=config.question_search,
-        )
+        """The settings ask would use: the config as it is now (Settings may have changed it), then the
+        options the desk was started with."""
+        return resolve_settings(self.config, self.setting_options).agent
 
     def run_task(
         self, question: str, *, previous: AgentState | None, should_cancel: CancelCheck
@@ -128,8 +124,9 @@ class DeskServices:
         yield from recorded(events, recorder)
 
     def _run_context(self, model: ChatModel, tool: DeskSearchTool, settings: AgentSettings) -> RunContext:
-        return RunContext(
+        return run_context(
             model_id=model.model_id,
+            choice=self.model_slot.choice,
             prompt_version=load_system_prompt().version,
             index_path=str(self.home.index_dir),
             document_count=tool.stats().documents,

@@ -43,6 +43,7 @@ class EvalPlan:
     repeat: int = 1
     prompt_version: str = DEFAULT_PROMPT_VERSION
     reader_baseline: bool = True
+    model_sha256: str | None = None  # recorded in every trajectory header, as ask and the desk record it
 
 
 def suite_roots(suite: Suite, corpus_dir: Path) -> list[Path]:
@@ -172,6 +173,7 @@ def evaluate(
     agent = Agent(model=model, tool=tool, settings=plan.settings, prompt=prompt)
     context = RunContext(
         model_id=model.model_id,
+        model_sha256=plan.model_sha256,
         prompt_version=prompt.version,
         index_path=str(plan.index_dir),
         settings=plan.settings,

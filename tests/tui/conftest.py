@@ -66,7 +66,13 @@ class GatedModel(ScriptedModel):
 # The scripts drive every search themselves, so code's own search of the question is off (as in tests/agent);
 # test_question_search_on_the_desk covers it.
 TEST_LIMITS = CarrelConfig(
-    max_steps=8, max_searches=6, token_budget=24_000, time_limit_s=120.0, question_search=False
+    settings={
+        "max_steps": 8,
+        "max_searches": 6,
+        "token_budget": 24_000,
+        "time_limit_s": 120.0,
+        "question_search": False,
+    }
 )
 
 

@@ -25,7 +25,7 @@ from tests.tui.conftest import (
     wait_until,
 )
 from tui.app import make_app
-from tui.config import save_config
+from tui.config import CarrelConfig, save_config
 from tui.home import CarrelHome
 from tui.screens.desk import DeskScreen
 from tui.screens.source import DocumentScreen, SourceScreen
@@ -296,7 +296,8 @@ async def test_a_rejected_final_answer_draft_is_taken_down(indexed_home: CarrelH
 
 async def test_question_search_on_the_desk(indexed_home: CarrelHome) -> None:
     """With the default question search on, code searches the question first; the model answers at once."""
-    save_config(TEST_LIMITS.model_copy(update={"question_search": True}), indexed_home.config_file)
+    with_question_search = CarrelConfig(settings={**TEST_LIMITS.settings, "question_search": True})
+    save_config(with_question_search, indexed_home.config_file)
     model = ScriptedModel([final(HOOCH_ANSWER, ["S1"])])
     app = desk_app(indexed_home, model)
     async with app.run_test(size=SIZE) as pilot:

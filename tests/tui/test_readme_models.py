@@ -8,7 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tui.config import CarrelConfig, load_config
+from agent.settings import AgentSettings
+from tui.config import MODEL_KEY, load_config
+from tui.user_settings import USER_SETTING_KEYS
+from tui.wiring import resolve_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,8 +34,8 @@ def test_the_config_example_is_valid_and_complete(tmp_path: Path) -> None:
     config, warnings = load_config(path)
     assert warnings == []
     assert config.model == "~/models/my-model.gguf"
-    assert config.model_copy(update={"model": None}) == CarrelConfig()  # the example shows the defaults
-    assert set(CarrelConfig.model_fields) == {
+    assert resolve_settings(config).agent == AgentSettings()  # the example shows the defaults
+    assert {MODEL_KEY, *USER_SETTING_KEYS} == {
         line.split("=")[0].strip() for line in example.splitlines() if "=" in line
     }
 

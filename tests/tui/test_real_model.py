@@ -23,7 +23,9 @@ from tui.widgets.sources import SourceList
 pytestmark = pytest.mark.real_model
 
 QUESTION = "What does the assert statement do?"
-SHORT_LIMITS = CarrelConfig(max_steps=3, max_searches=1, token_budget=4000, time_limit_s=600.0)
+SHORT_LIMITS = CarrelConfig(
+    settings={"max_steps": 3, "max_searches": 1, "token_budget": 4000, "time_limit_s": 600.0}
+)
 
 
 async def test_first_run_and_a_question_with_the_bundled_model(home: CarrelHome) -> None:

@@ -218,8 +218,8 @@ async def test_settings_reject_a_bad_model_and_bad_limits_then_save(home: Carrel
         await settle(pilot)
         assert str(error.render()) == ""
     config, warnings = load_config(home.config_file)
-    assert not warnings and config.max_steps == 5 and config.model == f"scripted:{script}"
-    assert app.services.model_slot.ready and app.services.model_slot.description == "scripted:script.jsonl"
+    assert not warnings and config.settings["max_steps"] == 5 and config.model == f"scripted:{script}"
+    assert app.services.model_slot.ready and app.services.model_slot.description == "script.jsonl"
 
 
 async def test_command_palette_lists_the_desk_actions_and_runs_them(indexed_home: CarrelHome) -> None:

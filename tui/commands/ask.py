@@ -13,7 +13,6 @@ Exit codes: 0 completed, 3 needs_user, 1 failed (or Carrel could not start), 2 u
 from __future__ import annotations
 
 import argparse
-import os
 import signal
 import sys
 from collections.abc import Iterator
@@ -21,15 +20,12 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from pydantic import ValidationError
-
 from agent.events import AgentEvent, SearchRan, StatusChanged, StepRecorded, StepStarted, TaskFinished
 from agent.loop import Agent
 from agent.settings import AgentSettings
 from agent.state import AgentState, ObservationContent, PlanContent, Source
 from agent.system_prompt import load_system_prompt
 from agent.trajectory import (
-    RunContext,
     TrajectoryError,
     TrajectoryRecorder,
     list_trajectories,
@@ -39,20 +35,19 @@ from agent.trajectory import (
 from indexer.errors import IndexProblem
 from indexer.search import SearchTool, open_search_tool
 from models.errors import ModelError
-from models.factory import ModelChoice, open_model, resolve_model_spec
-from models.integrity import file_sha256, pin_for
+from models.factory import ModelChoice, open_model
 from models.protocol import ChatModel
 from tui.commands.index import printable
-from tui.config import load_config
+from tui.commands.options import add_setting_options, given_options
+from tui.config import CarrelConfig, load_config
 from tui.home import CarrelHome
+from tui.wiring import SettingsError, model_choice, resolve_settings, run_context
 
 EXIT_COMPLETED = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_NEEDS_USER = 3
 EXIT_CODES = {"completed": EXIT_COMPLETED, "needs_user": EXIT_NEEDS_USER, "failed": EXIT_FAILED}
-# Limits the config file may set; only keys the user really wrote there override the agent's defaults.
-CONFIG_LIMITS = ("max_steps", "max_searches", "token_budget", "time_limit_s", "question_search")
 
 
 def register(subparsers: Any) -> None:
@@ -70,9 +65,6 @@ def register(subparsers: Any) -> None:
         "--model",
         help="GGUF file or scripted:FILE (default: CARREL_MODEL, the config file, the bundled model)",
     )
-    parser.add_argument("--max-steps", type=int, help="model decisions allowed (default 6)")
-    parser.add_argument("--max-searches", type=int, help="searches allowed (default 3)")
-    parser.add_argument("--token-budget", type=int, help="prompt + completion tokens allowed (default 12000)")
     parser.add_argument("--json", action="store_true", help="print the final agent state as JSON on stdout")
     parser.add_argument(
         "--continue",
@@ -81,6 +73,7 @@ def register(subparsers: Any) -> None:
         help="continue a task that stopped needing you (its trajectory file, or 'last'): the question "
         "refines it, and its sources carry over with the same labels",
     )
+    add_setting_options(parser)
     parser.set_defaults(handler=run)
 
 
@@ -92,27 +85,11 @@ class StartupError(Exception):
     """The index or the model cannot be opened: exit code 1."""
 
 
-def agent_settings(args: argparse.Namespace, config_values: dict[str, Any]) -> AgentSettings:
-    """Defaults, then the config file's explicitly set limits, then the command line."""
-    values = dict(config_values)
-    for name in ("max_steps", "max_searches", "token_budget"):
-        if getattr(args, name) is not None:
-            values[name] = getattr(args, name)
-    try:
-        return AgentSettings.model_validate(values)
-    except ValidationError as error:
-        problems = "; ".join(
-            f"--{'-'.join(map(str, e['loc']))}".replace("_", "-") + f": {e['msg']}" for e in error.errors()
-        )
-        raise UsageError(problems) from None
-
-
-def config_limits(home: CarrelHome) -> tuple[dict[str, Any], str | None]:
+def read_config(home: CarrelHome) -> CarrelConfig:
     config, warnings = load_config(home.config_file)
     for warning in warnings:
         print(f"carrel ask: {warning}", file=sys.stderr)
-    values = {name: getattr(config, name) for name in CONFIG_LIMITS if name in config.model_fields_set}
-    return values, config.model
+    return config
 
 
 def previous_task(spec: str | None, home: CarrelHome) -> AgentState | None:
@@ -147,14 +124,6 @@ def load_model(choice: ModelChoice, home: CarrelHome) -> ChatModel:
         return open_model(choice, cache_dir=home.cache_dir)
     except ModelError as error:
         raise StartupError(str(error)) from None
-
-
-def model_sha256(choice: ModelChoice) -> str | None:
-    """The pinned digest of the bundled model (already verified at load), or a script's own digest."""
-    if choice.is_scripted:
-        return file_sha256(choice.path) if choice.path.is_file() else None
-    pin = pin_for(choice.path)
-    return pin.sha256 if pin else None
 
 
 class CancelOnInterrupt:
@@ -252,12 +221,12 @@ def run(args: argparse.Namespace) -> int:
         if not question:
             raise UsageError("the question is empty")
         previous = previous_task(args.continue_from, home)
-        config_values, config_model = config_limits(home)
-        settings = agent_settings(args, config_values)
+        config = read_config(home)
+        settings = resolve_settings(config, given_options(args)).agent
         tool = open_tool(args.index_dir or home.index_dir)
-        choice = resolve_model_spec(args.model, os.environ, config_model)
+        choice = model_choice(config, args.model)
         model = load_model(choice, home)
-    except UsageError as error:
+    except (UsageError, SettingsError) as error:
         print(f"carrel ask: {error}", file=sys.stderr)
         return EXIT_USAGE
     except (StartupError, ModelError) as error:
@@ -278,9 +247,9 @@ def ask(
     previous: AgentState | None = None,
 ) -> int:
     prompt = load_system_prompt()
-    context = RunContext(
+    context = run_context(
         model_id=model.model_id,
-        model_sha256=model_sha256(choice),
+        choice=choice,
         prompt_version=prompt.version,
         index_path=str(tool.index_dir),
         document_count=tool.stats().documents,

@@ -11,7 +11,6 @@ Progress goes to stderr, one line per case; where the report was written goes to
 from __future__ import annotations
 
 import argparse
-import os
 import signal
 import sys
 from dataclasses import replace
@@ -37,10 +36,11 @@ from corpus.demo import write_demo_corpus
 from indexer.errors import IndexProblem
 from indexer.search import open_search_tool
 from models.errors import ModelError
-from models.factory import open_model, resolve_model_spec
-from models.protocol import ChatModel
-from tui.config import load_config
+from models.factory import ModelChoice, open_model
+from tui.commands.options import add_setting_options, given_options
+from tui.config import CarrelConfig, load_config
 from tui.home import CarrelHome
+from tui.wiring import SettingsError, model_choice, model_sha256, resolve_settings
 
 EXIT_REGRESSION = 1
 EXIT_USAGE = 2
@@ -72,12 +72,6 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--out", type=Path, help="report folder (default: CARREL_HOME/eval/SUITE-TIME)")
     parser.add_argument(
-        "--no-question-search",
-        dest="question_search",
-        action="store_false",
-        help="let the model make every search (by default code first searches the question text itself)",
-    )
-    parser.add_argument(
         "--case", action="append", default=[], metavar="ID|CATEGORY", help="run only these cases (repeatable)"
     )
     parser.add_argument(
@@ -95,6 +89,7 @@ def register(subparsers: Any) -> None:
         help=f"metric gated by --compare (repeatable; default {DEFAULT_GATE})",
     )
     parser.add_argument("--threshold", type=float, default=0.0, help="allowed worsening (default 0)")
+    add_setting_options(parser)
     parser.set_defaults(handler=run)
 
 
@@ -109,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     try:
         return run_suite(args)
-    except (SuiteError, IndexProblem, ModelError, FileNotFoundError) as error:
+    except (SuiteError, IndexProblem, ModelError, FileNotFoundError, SettingsError) as error:
         print(f"carrel eval: {error}", file=sys.stderr)
         return EXIT_USAGE
 
@@ -137,11 +132,25 @@ def corpus_folder(args: argparse.Namespace, home: CarrelHome) -> Path:
     return home.demo_corpus_dir.resolve()
 
 
-def chosen_model(args: argparse.Namespace, home: CarrelHome) -> ChatModel:
-    config, _warnings = load_config(home.config_file)
-    choice = resolve_model_spec(args.model, os.environ, config.model)
+def read_config(home: CarrelHome) -> CarrelConfig:
+    config, warnings = load_config(home.config_file)
+    for warning in warnings:
+        print(f"carrel eval: {warning}", file=sys.stderr)
+    return config
+
+
+def chosen_model(args: argparse.Namespace, home: CarrelHome, config: CarrelConfig) -> ModelChoice:
+    choice = model_choice(config, args.model)
     print(f"model: {choice.describe()}", file=sys.stderr)
-    return open_model(choice, cache_dir=home.cache_dir)
+    return choice
+
+
+def eval_settings(args: argparse.Namespace, config: CarrelConfig) -> AgentSettings:
+    """The settings ask and the desk would use with this config, plus this command's options; every value
+    that is not the agent's default is named on stderr, so a report is never read as a run at defaults."""
+    resolved = resolve_settings(config, given_options(args))
+    print(f"settings: {resolved.origin_line()}", file=sys.stderr)
+    return resolved.agent
 
 
 def default_out(home: CarrelHome, suite: Suite) -> Path:
@@ -165,13 +174,15 @@ def _printer(stream: TextIO) -> ResultHook:
     return on_result
 
 
-def eval_plan(args: argparse.Namespace, home: CarrelHome, suite: Suite, out_dir: Path) -> EvalPlan:
+def eval_plan(
+    args: argparse.Namespace, home: CarrelHome, suite: Suite, out_dir: Path, settings: AgentSettings
+) -> EvalPlan:
     return EvalPlan(
         suite=suite,
         roots=suite_roots(suite, corpus_folder(args, home)),
         index_dir=(args.index_dir or home.cache_dir / "eval-index" / suite.name).expanduser().resolve(),
         trajectories_dir=out_dir / "trajectories",
-        settings=AgentSettings(question_search=args.question_search),
+        settings=settings,
         repeat=args.repeat,
         prompt_version=args.prompt,
     )
@@ -189,17 +200,21 @@ def stop_on_sigterm() -> None:
 def run_suite(args: argparse.Namespace) -> int:
     home = CarrelHome.from_environment().ensure()
     suite = selected(load_suite(args.suite), args.case)
+    config = read_config(home)
+    settings = eval_settings(args, config)
     if args.regrade is not None:
-        return regrade_run(args, home, suite)
+        return regrade_run(args, home, suite, settings)
     load_system_prompt(args.prompt)  # a missing prompt version fails now, not after indexing
     out_dir = (args.out or default_out(home, suite)).expanduser().resolve()
-    plan = eval_plan(args, home, suite, out_dir)
+    plan = eval_plan(args, home, suite, out_dir, settings)
     summary = build_eval_index(plan)
     print(
         f"index: {plan.index_dir} ({summary.documents} documents, {summary.passages} passages)",
         file=sys.stderr,
     )
-    model = chosen_model(args, home)
+    choice = chosen_model(args, home, config)
+    model = open_model(choice, cache_dir=home.cache_dir)
+    plan = replace(plan, model_sha256=model_sha256(choice))
     tool = open_search_tool(plan.index_dir)
     stop_on_sigterm()
     report = evaluate(plan, model, tool, on_result=_printer(sys.stderr), paths_relative_to=out_dir)
@@ -214,14 +229,14 @@ def finish(report: EvalReport, out_dir: Path) -> int:
     return EXIT_INTERRUPTED if report.interrupted else 0
 
 
-def regrade_run(args: argparse.Namespace, home: CarrelHome, suite: Suite) -> int:
+def regrade_run(args: argparse.Namespace, home: CarrelHome, suite: Suite, settings: AgentSettings) -> int:
     """Grade an earlier run's trajectories again, over the same corpus and index, without a model."""
     recorded_dir = Path(args.regrade).expanduser().resolve()
     out_dir = (args.out or recorded_dir).expanduser().resolve()
     files = sorted(recorded_dir.rglob("*.jsonl"))
     if not files:
         raise SuiteError(f"{recorded_dir}: no trajectory files to regrade")
-    plan = eval_plan(args, home, suite, out_dir)
+    plan = eval_plan(args, home, suite, out_dir, settings)
     build_eval_index(plan)
     report = regrade(plan, files, open_search_tool(plan.index_dir), paths_relative_to=out_dir)
     print(f"regraded {len(report.results)} of {len(files)} trajectories", file=sys.stderr)

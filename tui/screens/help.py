@@ -31,8 +31,8 @@ def bindings_table(title: str, bindings: list[BindingType]) -> str:
     return "\n".join(rows)
 
 
-def help_markdown() -> str:
-    from tui.app import CarrelApp
+def help_markdown(app_bindings: list[BindingType]) -> str:
+    """Every key: ``app_bindings`` (the running app's own) first, then each screen's."""
     from tui.screens.desk import DeskScreen
     from tui.screens.history import HistoryScreen
     from tui.screens.library import LibraryScreen
@@ -41,7 +41,7 @@ def help_markdown() -> str:
     from tui.widgets.answer import AnswerView
 
     sections = [
-        ("Everywhere", CarrelApp.BINDINGS),
+        ("Everywhere", app_bindings),
         ("Desk", DeskScreen.BINDINGS),
         ("Answer", AnswerView.BINDINGS),
         ("Source viewer", SourceScreen.BINDINGS),
@@ -57,5 +57,5 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-dialog", classes="dialog"):
-            yield Markdown(help_markdown(), open_links=False)
+            yield Markdown(help_markdown(list(self.app.BINDINGS)), open_links=False)
         yield Footer()

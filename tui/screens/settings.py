@@ -21,11 +21,11 @@ from textual.widgets import Button, Header, Input, Label, Static
 
 from agent.settings import AgentSettings
 from models.errors import ModelError
-from models.protocol import ChatModel
 from tui.config import CarrelConfig
 from tui.formatting import display_path
-from tui.models_slot import ModelSlot
+from tui.models_slot import ModelSlot, model_slot_for
 from tui.services import services_of
+from tui.wiring import resolve_settings
 
 LIMIT_FIELDS = {
     "max_steps": "Max steps",
@@ -44,18 +44,14 @@ def config_errors(error: ValidationError) -> list[str]:
     return lines
 
 
-def form_to_config(values: dict[str, str]) -> CarrelConfig:
-    """Validate the form as the config (and as the agent's settings, which are stricter on searches)."""
-    raw: dict[str, object] = {key: value.strip() for key, value in values.items() if value.strip()}
-    raw["model"] = values.get("model", "").strip() or None
-    config = CarrelConfig.model_validate(raw)
-    AgentSettings(
-        max_steps=config.max_steps,
-        max_searches=config.max_searches,
-        token_budget=config.token_budget,
-        time_limit_s=config.time_limit_s,
-    )
-    return config
+def form_to_config(values: dict[str, str], current: CarrelConfig) -> CarrelConfig:
+    """The form as the config, each limit checked by the agent's settings themselves (raises
+    ``ValidationError``). An empty field means the default; settings the form does not show are kept."""
+    limits = {key: values[key].strip() for key in LIMIT_FIELDS if values.get(key, "").strip()}
+    kept = {key: value for key, value in current.settings.items() if key not in LIMIT_FIELDS}
+    checked = AgentSettings.model_validate({**kept, **limits})
+    settings = checked.model_dump(include=set(kept) | set(limits))
+    return CarrelConfig(model=values.get("model", "").strip() or None, settings=settings)
 
 
 class SettingsScreen(Screen[None]):
@@ -69,16 +65,24 @@ class SettingsScreen(Screen[None]):
     ]
 
     class ModelChecked(Message):
-        """The worker tried to open the model: ``model`` on success, else ``error`` (a typed ModelError)."""
+        """The worker tried to open the model: its loaded ``slot`` on success, else ``error`` (a ModelError)."""
 
-        def __init__(self, config: CarrelConfig, model: ChatModel | None, error: str = "") -> None:
+        def __init__(self, config: CarrelConfig, slot: ModelSlot | None, error: str = "") -> None:
             super().__init__()
             self.config = config
-            self.model = model
+            self.slot = slot
             self.error = error
+
+    class ModelChosen(Message):
+        """A new model was saved and is loaded; the app puts ``slot`` into use (this bubbles up to it)."""
+
+        def __init__(self, slot: ModelSlot) -> None:
+            super().__init__()
+            self.slot = slot
 
     def compose(self) -> ComposeResult:
         config = services_of(self.app).config
+        shown = resolve_settings(config).agent  # the config file's values, defaults where it has none
         yield Header()
         with Vertical(classes="page"):
             yield Static(
@@ -95,7 +99,7 @@ class SettingsScreen(Screen[None]):
                 )
                 for field, label in LIMIT_FIELDS.items():
                     yield Label(label)
-                    yield Input(str(getattr(config, field)), id=field, type="number")
+                    yield Input(str(getattr(shown, field)), id=field, type="number")
             yield Static("", id="settings-error")
             with Horizontal(id="settings-buttons"):
                 yield Button("Save (Ctrl+S)", id="save", variant="primary")
@@ -112,7 +116,7 @@ class SettingsScreen(Screen[None]):
     def action_save(self) -> None:
         error_box = self.query_one("#settings-error", Static)
         try:
-            config = form_to_config(self.form_values())
+            config = form_to_config(self.form_values(), services_of(self.app).config)
         except ValidationError as error:
             error_box.update("\n".join(config_errors(error)))
             return
@@ -125,34 +129,27 @@ class SettingsScreen(Screen[None]):
     @work(thread=True, exclusive=True, exit_on_error=False, group="settings")
     def check_model(self, config: CarrelConfig) -> None:
         """Open the model exactly as the desk would; a failure is reported, never saved."""
-        from tui.app import model_slot_for
-
-        services = services_of(self.app)
-        slot = model_slot_for(services.home, None, config.model)
+        slot = model_slot_for(services_of(self.app).home, config, None)
         try:
-            model = slot.load()
+            slot.load()
         except (ModelError, OSError) as error:
             self.post_message(self.ModelChecked(config, None, f"{type(error).__name__}: {error}"))
             return
-        self.post_message(self.ModelChecked(config, model))
+        self.post_message(self.ModelChecked(config, slot))
 
     @on(ModelChecked)
     def _model_checked(self, message: ModelChecked) -> None:
-        if message.model is None:
+        if message.slot is None:
             self.query_one("#settings-error", Static).update(
                 Content.from_markup("[$error]Not saved.[/] $e", e=message.error)
             )
             return
-        self._save(message.config, message.model)
+        self._save(message.config, message.slot)
 
-    def _save(self, config: CarrelConfig, model: ChatModel | None) -> None:
+    def _save(self, config: CarrelConfig, slot: ModelSlot | None) -> None:
         services = services_of(self.app)
         services.save_config(config)
-        if model is not None:
-            from tui.app import CarrelApp
-
-            loaded = model
-            if isinstance(self.app, CarrelApp):
-                self.app.reload_model(ModelSlot(lambda: loaded, model.model_id))
+        if slot is not None:
+            self.post_message(self.ModelChosen(slot))
         self.query_one("#settings-error", Static).update("")
         self.notify(f"Saved to {display_path(services.home.config_file)}", title="Settings", markup=False)

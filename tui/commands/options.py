@@ -1,0 +1,43 @@
+"""Command-line options shared by ``ask``, ``eval`` and the desk: one per user setting, from one declaration.
+
+Imported while the parser is built, before the command is known, so it stays as light as the settings model.
+"""
+
+from __future__ import annotations
+
+import argparse
+import types
+import typing
+from typing import Any
+
+from pydantic.fields import FieldInfo
+
+from agent.settings import AgentSettings
+from tui.user_settings import USER_SETTINGS, UserSetting
+
+
+def add_setting_options(parser: argparse.ArgumentParser) -> None:
+    """``--max-steps`` and friends, one per user setting; unset options stay None (the config decides)."""
+    group = parser.add_argument_group("settings (override the config file for this run)")
+    for setting in USER_SETTINGS:
+        field = AgentSettings.model_fields[setting.key]
+        group.add_argument(setting.flag, dest=setting.key, default=None, **_option_kind(setting, field))
+
+
+def _option_kind(setting: UserSetting, field: FieldInfo) -> dict[str, Any]:
+    """How argparse reads the field: a --x/--no-x switch, a choice among literals, or a typed value."""
+    help_text = f"{setting.help} (default {field.default!r}; config key {setting.key})"
+    annotation = field.annotation
+    if annotation is bool:
+        return {"action": argparse.BooleanOptionalAction, "help": help_text}
+    if typing.get_origin(annotation) is typing.Literal:
+        return {"choices": typing.get_args(annotation), "help": help_text}
+    if isinstance(annotation, type) and not isinstance(annotation, types.GenericAlias):
+        return {"type": annotation, "help": help_text, "metavar": annotation.__name__.upper()}
+    raise TypeError(f"no command-line form for {setting.key}: {annotation!r}")
+
+
+def given_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The setting options the command line really gave (an option left out is None, or absent)."""
+    given = {setting.key: getattr(args, setting.key, None) for setting in USER_SETTINGS}
+    return {key: value for key, value in given.items() if value is not None}

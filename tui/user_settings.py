@@ -1,0 +1,35 @@
+"""The agent settings a user may choose, declared once: the config file, the command line and the desk
+all read this list.
+
+Kept free of imports so the command line can declare its options before it knows which command runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class UserSetting:
+    """An agent setting a user may choose: ``key = value`` in the config file, ``--key`` on the command line
+    of ``ask``, ``eval`` and the desk. Its type, bounds, default and meaning are the ``AgentSettings`` field
+    of the same name; ``help`` is the short line ``--help`` shows."""
+
+    key: str
+    help: str
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.key.replace("_", "-")
+
+
+# The one place to declare a setting users may choose: add an AgentSettings key here and the config file
+# accepts it, ask, eval and the desk gain its option, and all three resolve it the same way (tui.wiring).
+USER_SETTINGS = (
+    UserSetting("max_steps", "model decisions allowed"),
+    UserSetting("max_searches", "searches allowed"),
+    UserSetting("token_budget", "prompt + completion tokens allowed"),
+    UserSetting("time_limit_s", "wall-clock seconds allowed"),
+    UserSetting("question_search", "code first searches the question text itself"),
+)
+USER_SETTING_KEYS = frozenset(setting.key for setting in USER_SETTINGS)
