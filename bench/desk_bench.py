@@ -30,9 +30,9 @@ from textual.widgets import Input
 
 from agent.loop import run
 from indexer.search import open_search_tool
-from tui.app import CarrelApp, make_app
+from tui.desk.app import CarrelApp, make_app
+from tui.desk.screens.desk import DeskScreen
 from tui.home import CarrelHome
-from tui.screens.desk import DeskScreen
 
 QUESTIONS = [
     "What does the assert statement do?",

@@ -17,9 +17,9 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from tui.app import make_app
+from tui.desk.app import make_app
+from tui.desk.screens.desk import DeskScreen
 from tui.home import CarrelHome
-from tui.screens.desk import DeskScreen
 
 REPO = Path(__file__).resolve().parent.parent
 TARGET = REPO / "docs" / "desk.svg"

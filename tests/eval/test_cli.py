@@ -123,7 +123,7 @@ def test_replay_of_a_missing_file_exits_2(tmp_path: Path, capsys: pytest.Capture
 
 
 def test_cases_run_in_the_order_named() -> None:
-    from tui.commands.eval import selected
+    from tui.cli.eval import selected
 
     suite = load_suite("python-reference")
     chosen = selected(suite, ["none-capital", "clear-pass", "none-capital", "ambiguous"])

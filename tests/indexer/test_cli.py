@@ -12,7 +12,7 @@ from indexer.results import SearchResults
 from indexer.summary import IndexProgress
 from tests.support.indexes import FIXTURE_DOCUMENTS, write_fixture_corpus
 from tui.cli import main
-from tui.commands.index import ProgressReporter
+from tui.cli.index import ProgressReporter
 from tui.home import CarrelHome
 
 SUMMARY_KEYS = {

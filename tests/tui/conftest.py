@@ -17,8 +17,8 @@ from indexer.build import index_folders
 from models.protocol import ChatMessage, Completion, JsonSchema, TextPiece, Usage
 from models.scripted import ScriptedModel
 from tests.support.indexes import write_fixture_corpus
-from tui.app import CarrelApp, make_app
 from tui.config import CarrelConfig, save_config
+from tui.desk.app import CarrelApp, make_app
 from tui.home import CarrelHome
 
 SIZE = (120, 36)
@@ -142,14 +142,14 @@ async def wait_until(pilot: Pilot[None], condition: Callable[[], bool], *, attem
 
 async def first_run_offer(pilot: Pilot[None]) -> None:
     """Wait for the first-run screen, which the app opens just after its first refresh."""
-    from tui.screens.first_run import FirstRunScreen
+    from tui.desk.screens.first_run import FirstRunScreen
 
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, FirstRunScreen))
 
 
 async def ask(pilot: Pilot[None], question: str) -> None:
     """Type a question on the desk, press Enter and wait until the task is over and shown."""
-    from tui.screens.desk import DeskScreen
+    from tui.desk.screens.desk import DeskScreen
 
     desk = pilot.app.screen
     assert isinstance(desk, DeskScreen)

@@ -24,14 +24,14 @@ from tests.tui.conftest import (
     search,
     wait_until,
 )
-from tui.app import make_app
 from tui.config import CarrelConfig, save_config
+from tui.desk.app import make_app
+from tui.desk.screens.desk import DeskScreen
+from tui.desk.screens.source import DocumentScreen, SourceScreen
+from tui.desk.widgets.answer import WORKING_TEXT, AnswerView
+from tui.desk.widgets.sources import SourceList
+from tui.desk.widgets.trajectory import StepCard, TrajectoryLog
 from tui.home import CarrelHome
-from tui.screens.desk import DeskScreen
-from tui.screens.source import DocumentScreen, SourceScreen
-from tui.widgets.answer import WORKING_TEXT, AnswerView
-from tui.widgets.sources import SourceList
-from tui.widgets.trajectory import StepCard, TrajectoryLog
 
 
 def desk(app: object) -> DeskScreen:
@@ -187,7 +187,7 @@ async def test_a_refinement_continues_the_task_and_answers_from_a_carried_over_s
 async def test_a_continued_task_reopens_read_only_from_history(indexed_home: CarrelHome) -> None:
     from textual.widgets import DataTable
 
-    from tui.screens.history import HistoryScreen
+    from tui.desk.screens.history import HistoryScreen
 
     model = ScriptedModel([search("sourdough hooch grey liquid"), NOT_ENOUGH, final(HOOCH_ANSWER, ["S1"])])
     app = desk_app(indexed_home, model)

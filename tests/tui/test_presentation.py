@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from agent.state import AgentState, Source
-from tui.citations import cited_labels, label_from_href, link_citations, ordered_citations
-from tui.export import answer_markdown, export_answer, slugify
-from tui.formatting import display_path, relative_time
-from tui.highlight import query_terms, term_spans
-from tui.screens.desk import DraftTracker
-from tui.streaming import partial_string_field
+from tui.desk.citations import cited_labels, label_from_href, link_citations, ordered_citations
+from tui.desk.export import answer_markdown, export_answer, slugify
+from tui.desk.formatting import display_path, relative_time
+from tui.desk.highlight import query_terms, term_spans
+from tui.desk.screens.desk import DraftTracker
+from tui.desk.streaming import partial_string_field
 
 
 def test_labels_are_found_in_groups_and_linked_with_their_brackets() -> None:

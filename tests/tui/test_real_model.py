@@ -13,12 +13,12 @@ from textual.widgets import Input, Markdown, Static
 
 from agent.trajectory import list_trajectories, load_trajectory
 from tests.tui.conftest import SIZE, first_run_offer
-from tui.app import make_app
 from tui.config import CarrelConfig, save_config
+from tui.desk.app import make_app
+from tui.desk.screens.desk import DeskScreen
+from tui.desk.widgets.answer import IDLE_TEXT, AnswerView
+from tui.desk.widgets.sources import SourceList
 from tui.home import CarrelHome
-from tui.screens.desk import DeskScreen
-from tui.widgets.answer import IDLE_TEXT, AnswerView
-from tui.widgets.sources import SourceList
 
 pytestmark = pytest.mark.real_model
 

@@ -13,18 +13,18 @@ from indexer.summary import IndexProgress, IndexSummary
 from models.scripted import ScriptedModel
 from tests.tui.conftest import ANSWER_SCRIPT, SIZE, ask, desk_app, final, first_run_offer, search, wait_until
 from tui.config import load_config
+from tui.desk.screens.desk import DeskScreen
+from tui.desk.screens.folder_picker import FolderPickerScreen
+from tui.desk.screens.help import HelpScreen
+from tui.desk.screens.history import HistoryScreen
+from tui.desk.screens.indexing import IndexingScreen
+from tui.desk.screens.library import LibraryScreen
+from tui.desk.screens.settings import SettingsScreen
+from tui.desk.services import CancelCheck
+from tui.desk.widgets.answer import AnswerView
+from tui.desk.widgets.indexing import IndexRunPanel
+from tui.desk.widgets.sources import SourceList
 from tui.home import CarrelHome
-from tui.screens.desk import DeskScreen
-from tui.screens.folder_picker import FolderPickerScreen
-from tui.screens.help import HelpScreen
-from tui.screens.history import HistoryScreen
-from tui.screens.indexing import IndexingScreen
-from tui.screens.library import LibraryScreen
-from tui.screens.settings import SettingsScreen
-from tui.services import CancelCheck
-from tui.widgets.answer import AnswerView
-from tui.widgets.indexing import IndexRunPanel
-from tui.widgets.sources import SourceList
 
 
 async def settle(pilot: Pilot[None]) -> None:

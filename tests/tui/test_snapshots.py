@@ -17,10 +17,10 @@ from agent.loop import run
 from agent.settings import AgentSettings
 from indexer.search import open_search_tool
 from tests.tui.conftest import ANSWER_SCRIPT, FixedCostModel, ask, clarify, desk_app, final, search
-from tui.app import CarrelApp
+from tui.desk.app import CarrelApp
+from tui.desk.screens.desk import DeskScreen
+from tui.desk.services import AgentRunner
 from tui.home import CarrelHome
-from tui.screens.desk import DeskScreen
-from tui.services import AgentRunner
 
 SnapCompare = Callable[..., bool]
 WIDE = (120, 36)

@@ -13,9 +13,9 @@ from agent.settings import AgentSettings
 from agent.trajectory import TrajectoryHeader, list_trajectories, load_trajectory
 from indexer.build import index_folders
 from tests.support.indexes import write_fixture_corpus
-from tui.app import CarrelApp
 from tui.cli import main
 from tui.config import CarrelConfig, save_config
+from tui.desk.app import CarrelApp
 from tui.home import CarrelHome
 from tui.wiring import SettingsError, resolve_settings
 
@@ -126,7 +126,7 @@ def test_an_option_the_settings_refuse_is_named() -> None:
 
 
 def test_the_settings_form_keeps_the_config_keys_it_does_not_show() -> None:
-    from tui.screens.settings import form_to_config
+    from tui.desk.screens.settings import form_to_config
 
     form = {"model": "", "max_steps": "7", "max_searches": "", "token_budget": "9000", "time_limit_s": "99"}
     saved = form_to_config(form, CONFIG)

@@ -9,12 +9,11 @@ import argparse
 import sys
 import textwrap
 from pathlib import Path
-from typing import Any
 
 from indexer.errors import IndexProblem
 from indexer.results import SearchHit, SearchQueryError, SearchResults
 from indexer.search import open_search_tool, validate_query
-from tui.commands.index import printable
+from tui.cli.text import printable
 from tui.home import CarrelHome
 
 EXIT_FAILED = 1
@@ -22,12 +21,10 @@ EXIT_INVALID_QUERY = 2
 WRAP_COLUMNS = 100
 
 
-def register(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "search",
-        help="search the index (plain words; no query syntax)",
-        description="Search the indexed documents. The query is plain words (2-200 characters); "
-        "punctuation and query syntax are ignored.",
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Search the indexed documents. The query is plain words (2-200 characters); "
+        "punctuation and query syntax are ignored."
     )
     parser.add_argument("query", nargs="+", help="words to search for")
     parser.add_argument("--limit", type=int, default=None, help="number of passages (1-10, default 5)")
@@ -35,7 +32,6 @@ def register(subparsers: Any) -> None:
         "--index", type=Path, dest="index_dir", help="index folder (default: under CARREL_HOME)"
     )
     parser.add_argument("--json", action="store_true", help="print the search tool's output as JSON")
-    parser.set_defaults(handler=run)
 
 
 def format_hit(rank: int, hit: SearchHit) -> str:

@@ -17,7 +17,7 @@ from agent.events import (
     TokensUsed,
 )
 from agent.state import AgentState, Status, StopReason
-from tui.formatting import count
+from tui.desk.formatting import count
 
 
 @dataclass

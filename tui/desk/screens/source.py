@@ -17,9 +17,9 @@ from textual.widgets.text_area import Selection
 
 from agent.state import Source
 from indexer.results import PassageRecord
-from tui.formatting import display_path, source_place
-from tui.highlight import query_terms, term_spans
-from tui.services import services_of
+from tui.desk.formatting import display_path, source_place
+from tui.desk.highlight import query_terms, term_spans
+from tui.desk.services import services_of
 
 
 def highlighted(text: str, terms: list[str]) -> Content:

@@ -12,8 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown
 
-from tui.screens.folder_picker import FolderPickerScreen
-from tui.screens.indexing import IndexingScreen
+from tui.desk.screens.folder_picker import FolderPickerScreen
+from tui.desk.screens.indexing import IndexingScreen
 
 WELCOME = """\
 ## Welcome to Carrel

@@ -1,7 +1,7 @@
 """Everything the desk asks of Carrel's core, in one place: the seam between the Textual app and the packages.
 
 Screens never import ``agent``'s loop, ``indexer`` or ``models`` directly; they call a :class:`DeskServices`,
-built by :func:`tui.app.make_app`. Tests build the same object with a scripted model and a temporary index,
+built by :func:`tui.desk.app.make_app`. Tests build the same object with a scripted model and a temporary index,
 so the app under test runs the real agent loop, the real search tool and the real trajectory recorder.
 """
 
@@ -30,8 +30,8 @@ from indexer.results import IndexStats, PassageRecord, RootInfo
 from indexer.summary import IndexProgress, IndexSummary
 from models.protocol import ChatModel
 from tui.config import CarrelConfig, ConfigWarning, save_config
+from tui.desk.models_slot import ModelSlot
 from tui.home import CarrelHome
-from tui.models_slot import ModelSlot
 from tui.wiring import resolve_settings, run_context
 
 CancelCheck = Callable[[], bool]
@@ -204,5 +204,7 @@ def services_of(app: object) -> DeskServices:
     """The services of the running Carrel app (screens and widgets reach the core only through these)."""
     services = getattr(app, "services", None)
     if not isinstance(services, DeskServices):
-        raise RuntimeError("this screen runs only inside the Carrel app (build it with tui.app.make_app)")
+        raise RuntimeError(
+            "this screen runs only inside the Carrel app (build it with tui.desk.app.make_app)"
+        )
     return services

@@ -13,8 +13,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from tui.formatting import display_path
-from tui.widgets.indexing import IndexRunPanel
+from tui.desk.formatting import display_path
+from tui.desk.widgets.indexing import IndexRunPanel
 
 
 class IndexingScreen(ModalScreen[None]):

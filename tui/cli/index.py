@@ -11,11 +11,12 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from indexer.build import index_folders
 from indexer.errors import IndexProblem
 from indexer.summary import FileProblem, IndexProgress, IndexSummary
+from tui.cli.text import printable
 from tui.home import CarrelHome
 
 EXIT_FAILED = 1
@@ -25,12 +26,10 @@ LISTED_PROBLEMS = 20
 BAR_WIDTH = 30
 
 
-def register(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "index",
-        help="index folders of documents (txt, md, rst, html, pdf, and .gz of each)",
-        description="Index folders of documents so Carrel can search them. Re-running only reads "
-        "files that changed; files that vanished leave the index.",
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Index folders of documents so Carrel can search them. Re-running only reads "
+        "files that changed; files that vanished leave the index."
     )
     parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="folders to index")
     parser.add_argument(
@@ -40,14 +39,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--rebuild", action="store_true", help="wipe the index and build it again (repairs a damaged index)"
     )
-    parser.set_defaults(handler=run)
-
-
-def printable(text: str) -> str:
-    """One display line: control characters (newlines in file names) shown as escapes."""
-    if text.isprintable():
-        return text
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 class ProgressReporter:

@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DirectoryTree, Footer, Input, Static, Tree
 from textual.widgets.directory_tree import DirEntry
 
-from tui.formatting import display_path
+from tui.desk.formatting import display_path
 
 
 class FolderTree(DirectoryTree):

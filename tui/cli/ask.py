@@ -18,7 +18,6 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
-from typing import Any
 
 from agent.events import AgentEvent, SearchRan, StatusChanged, StepRecorded, StepStarted, TaskFinished
 from agent.loop import Agent
@@ -37,8 +36,8 @@ from indexer.search import SearchTool, open_search_tool
 from models.errors import ModelError
 from models.factory import ModelChoice, open_model
 from models.protocol import ChatModel
-from tui.commands.index import printable
-from tui.commands.options import add_setting_options, given_options
+from tui.cli.options import add_setting_options, given_options
+from tui.cli.text import printable
 from tui.config import CarrelConfig, load_config
 from tui.home import CarrelHome
 from tui.wiring import SettingsError, model_choice, resolve_settings, run_context
@@ -50,12 +49,10 @@ EXIT_NEEDS_USER = 3
 EXIT_CODES = {"completed": EXIT_COMPLETED, "needs_user": EXIT_NEEDS_USER, "failed": EXIT_FAILED}
 
 
-def register(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "ask",
-        help="ask a question; a local model searches your documents and answers with citations",
-        description="Ask a question of the indexed documents. The agent searches (at most --max-searches "
-        "times), then answers citing the passages it found, or says why it stopped.",
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Ask a question of the indexed documents. The agent searches (at most --max-searches "
+        "times), then answers citing the passages it found, or says why it stopped."
     )
     parser.add_argument("question", nargs="+", help="the question, in plain words")
     parser.add_argument(
@@ -74,7 +71,6 @@ def register(subparsers: Any) -> None:
         "refines it, and its sources carry over with the same labels",
     )
     add_setting_options(parser)
-    parser.set_defaults(handler=run)
 
 
 class UsageError(Exception):

@@ -12,7 +12,6 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from agent.eval.replay import Divergence, RerunOutcome, rerun_trajectory
 from agent.events import ContinuedFrom, SearchRan, StepRecorded, StepStarted, TaskFinished, TokensUsed
@@ -35,20 +34,17 @@ EXIT_USAGE = 2
 PREVIEW_CHARS = 300
 
 
-def register(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "replay",
-        help="show a recorded task step by step, or re-run it through the current code (--rerun)",
-        description="Render a trajectory file step by step. With --rerun, feed the recorded model outputs "
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Render a trajectory file step by step. With --rerun, feed the recorded model outputs "
         "back through the current agent (no model needed) over the same index and report the first step "
-        "where the new run differs; exit 1 if it does.",
+        "where the new run differs; exit 1 if it does."
     )
     parser.add_argument("trajectory", type=Path, metavar="TRAJECTORY.jsonl")
     parser.add_argument("--rerun", action="store_true", help="replay through the current agent code")
     parser.add_argument(
         "--index", type=Path, dest="index_dir", help="index to search (default: the recorded one)"
     )
-    parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from agent.state import Source
-from tui.formatting import display_path, source_place
+from tui.desk.formatting import display_path, source_place
 
 
 def source_option_prompt(source: Source, *, cited: bool, carried: bool = False) -> Content:

@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 from agent.state import AgentState, Source
-from tui.citations import ordered_citations
-from tui.formatting import source_place
+from tui.desk.citations import ordered_citations
+from tui.desk.formatting import source_place
 
 _SLUG_MAX_CHARS = 48
 

@@ -33,12 +33,12 @@ def bindings_table(title: str, bindings: list[BindingType]) -> str:
 
 def help_markdown(app_bindings: list[BindingType]) -> str:
     """Every key: ``app_bindings`` (the running app's own) first, then each screen's."""
-    from tui.screens.desk import DeskScreen
-    from tui.screens.history import HistoryScreen
-    from tui.screens.library import LibraryScreen
-    from tui.screens.settings import SettingsScreen
-    from tui.screens.source import SourceScreen
-    from tui.widgets.answer import AnswerView
+    from tui.desk.screens.desk import DeskScreen
+    from tui.desk.screens.history import HistoryScreen
+    from tui.desk.screens.library import LibraryScreen
+    from tui.desk.screens.settings import SettingsScreen
+    from tui.desk.screens.source import SourceScreen
+    from tui.desk.widgets.answer import AnswerView
 
     sections = [
         ("Everywhere", app_bindings),

@@ -22,8 +22,8 @@ from agent.state import (
     Step,
     ToolCallContent,
 )
-from tui.formatting import source_place
-from tui.wording import stop_reason_words
+from tui.desk.formatting import source_place
+from tui.desk.wording import stop_reason_words
 
 _LIVE_TEXT_MAX_CHARS = 600
 

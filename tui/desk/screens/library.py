@@ -18,10 +18,10 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from indexer.errors import IndexProblem
 from indexer.results import RootInfo
-from tui.formatting import count, display_path, relative_time
-from tui.screens.folder_picker import FolderPickerScreen
-from tui.services import services_of
-from tui.widgets.indexing import IndexRunPanel
+from tui.desk.formatting import count, display_path, relative_time
+from tui.desk.screens.folder_picker import FolderPickerScreen
+from tui.desk.services import services_of
+from tui.desk.widgets.indexing import IndexRunPanel
 
 
 def root_row(root: RootInfo, now: datetime) -> tuple[Text, ...]:

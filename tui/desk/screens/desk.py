@@ -32,16 +32,16 @@ from agent.events import (
 )
 from agent.state import AgentState, Source
 from agent.trajectory import Trajectory
-from tui.citations import ordered_citations
-from tui.export import export_answer
-from tui.formatting import display_path
-from tui.progress import TaskProgress
-from tui.services import DeskServices, services_of
-from tui.streaming import is_final_decision, partial_string_field
-from tui.widgets.answer import WORKING_TEXT, AnswerView
-from tui.widgets.sources import SourceList
-from tui.widgets.trajectory import TrajectoryLog
-from tui.wording import stop_reason_words
+from tui.desk.citations import ordered_citations
+from tui.desk.export import export_answer
+from tui.desk.formatting import display_path
+from tui.desk.progress import TaskProgress
+from tui.desk.services import DeskServices, services_of
+from tui.desk.streaming import is_final_decision, partial_string_field
+from tui.desk.widgets.answer import WORKING_TEXT, AnswerView
+from tui.desk.widgets.sources import SourceList
+from tui.desk.widgets.trajectory import TrajectoryLog
+from tui.desk.wording import stop_reason_words
 
 QUESTION_PLACEHOLDER = "Ask a question about your documents — Enter runs it, Escape cancels"
 REFINE_PLACEHOLDER = "Refine the question — Enter continues with what was found (Ctrl+N starts afresh)"
@@ -306,7 +306,7 @@ class DeskScreen(Screen[None]):
         self.open_source(message.source)
 
     def open_source(self, source: Source) -> None:
-        from tui.screens.source import SourceScreen
+        from tui.desk.screens.source import SourceScreen
 
         self.app.push_screen(SourceScreen(source))
 

@@ -22,9 +22,9 @@ from textual.widgets import Button, Header, Input, Label, Static
 from agent.settings import AgentSettings
 from models.errors import ModelError
 from tui.config import CarrelConfig
-from tui.formatting import display_path
-from tui.models_slot import ModelSlot, model_slot_for
-from tui.services import services_of
+from tui.desk.formatting import display_path
+from tui.desk.models_slot import ModelSlot, model_slot_for
+from tui.desk.services import services_of
 from tui.wiring import resolve_settings
 
 LIMIT_FIELDS = {

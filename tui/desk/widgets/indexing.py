@@ -18,8 +18,8 @@ from textual.widgets import ProgressBar, Static
 
 from indexer.errors import IndexProblem
 from indexer.summary import IndexProgress, IndexSummary
-from tui.formatting import display_path
-from tui.services import services_of
+from tui.desk.formatting import display_path
+from tui.desk.services import services_of
 
 
 def summary_text(summary: IndexSummary) -> Content:

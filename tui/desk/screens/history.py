@@ -17,9 +17,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from agent.trajectory import Trajectory, TrajectoryError
-from tui.formatting import relative_time
-from tui.services import services_of
-from tui.wording import stop_reason_words
+from tui.desk.formatting import relative_time
+from tui.desk.services import services_of
+from tui.desk.wording import stop_reason_words
 
 
 def task_status(trajectory: Trajectory) -> str:
@@ -122,7 +122,7 @@ class HistoryScreen(Screen[None]):
             self.open_task(trajectory.path)
 
     def open_task(self, path: Path) -> None:
-        from tui.screens.desk import DeskScreen
+        from tui.desk.screens.desk import DeskScreen
 
         trajectory = self.trajectories[str(path)]
         self.app.push_screen(DeskScreen(replay=trajectory))

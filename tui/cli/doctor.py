@@ -6,7 +6,6 @@ import argparse
 import os
 import platform
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any
 
 from models.bundled import INSTALL_HINT
 from models.errors import ModelError
@@ -17,12 +16,8 @@ from tui.config import load_config
 from tui.home import CarrelHome
 
 
-def register(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "doctor", help="show versions, the model in use, and where data lives"
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", help="GGUF model file or scripted:FILE to check (default: as for ask)")
-    parser.set_defaults(handler=run)
 
 
 def package_version(distribution: str) -> str:

@@ -5,26 +5,21 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
-from tui.commands.options import add_setting_options, given_options
+from tui.cli.options import add_setting_options, given_options
 from tui.config import load_config
 from tui.home import CarrelHome
 from tui.wiring import SettingsError, resolve_settings
 
 
-def register(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "desk", help="open the research desk (the default when no command is given)"
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", type=Path, help="folders to index before opening the desk")
     parser.add_argument("--model", help="GGUF model file or scripted:FILE (default: config, then bundled)")
     add_setting_options(parser)
-    parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from tui.app import make_app
+    from tui.desk.app import make_app
 
     missing = [path for path in args.paths if not Path(path).expanduser().is_dir()]
     if missing:

@@ -16,7 +16,7 @@ import sys
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from agent.eval.judge import CaseResult
 from agent.eval.report import (
@@ -37,7 +37,7 @@ from indexer.errors import IndexProblem
 from indexer.search import open_search_tool
 from models.errors import ModelError
 from models.factory import ModelChoice, open_model
-from tui.commands.options import add_setting_options, given_options
+from tui.cli.options import add_setting_options, given_options
 from tui.config import CarrelConfig, load_config
 from tui.home import CarrelHome
 from tui.wiring import SettingsError, model_choice, model_sha256, resolve_settings
@@ -48,13 +48,11 @@ EXIT_INTERRUPTED = 130
 DEFAULT_GATE = "answer_accuracy"
 
 
-def register(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "eval",
-        help="run a regression suite through the agent and grade the trajectories",
-        description="Run every case of SUITE (a JSONL file, or the name of a shipped suite: "
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Run every case of SUITE (a JSONL file, or the name of a shipped suite: "
         f"{', '.join(shipped_suite_names())}) and write report.json and report.md. "
-        "With --compare, print the deltas between two reports and exit 1 if a gated metric got worse.",
+        "With --compare, print the deltas between two reports and exit 1 if a gated metric got worse."
     )
     parser.add_argument("suite", nargs="?", metavar="SUITE", help="suite file or shipped suite name")
     parser.add_argument(
@@ -90,7 +88,6 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--threshold", type=float, default=0.0, help="allowed worsening (default 0)")
     add_setting_options(parser)
-    parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,7 +1,7 @@
 """The Carrel desk app and its factory. ``make_app`` is the one way to build it: the CLI and the tests share it.
 
 The app owns the screens and the background model load; everything it does to documents, indexes and models
-goes through :class:`tui.services.DeskServices`.
+goes through :class:`tui.desk.services.DeskServices`.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from textual.screen import Screen
 from models.errors import ModelError
 from models.protocol import ChatModel
 from tui.config import load_config
+from tui.desk.models_slot import ModelSlot, model_slot_for
+from tui.desk.screens.desk import DeskScreen
+from tui.desk.screens.settings import SettingsScreen
+from tui.desk.services import AgentRunner, Clock, DeskSearchTool, DeskServices, utc_clock
 from tui.home import CarrelHome
-from tui.models_slot import ModelSlot, model_slot_for
-from tui.screens.desk import DeskScreen
-from tui.screens.settings import SettingsScreen
-from tui.services import AgentRunner, Clock, DeskSearchTool, DeskServices, utc_clock
 
 
 class CarrelApp(App[None]):
@@ -60,8 +60,8 @@ class CarrelApp(App[None]):
 
     def _open_start_screen(self) -> None:
         """``carrel PATH`` indexes PATH first; a first run offers the demo corpus or a folder."""
-        from tui.screens.first_run import FirstRunScreen
-        from tui.screens.indexing import IndexingScreen
+        from tui.desk.screens.first_run import FirstRunScreen
+        from tui.desk.screens.indexing import IndexingScreen
 
         if self.index_paths:
             self.push_screen(IndexingScreen(self.index_paths))
@@ -110,17 +110,17 @@ class CarrelApp(App[None]):
             self.push_screen(factory())
 
     def action_help(self) -> None:
-        from tui.screens.help import HelpScreen
+        from tui.desk.screens.help import HelpScreen
 
         self._open_once(HelpScreen, HelpScreen)
 
     def action_library(self) -> None:
-        from tui.screens.library import LibraryScreen
+        from tui.desk.screens.library import LibraryScreen
 
         self._open_once(LibraryScreen, LibraryScreen)
 
     def action_history(self) -> None:
-        from tui.screens.history import HistoryScreen
+        from tui.desk.screens.history import HistoryScreen
 
         self._open_once(HistoryScreen, HistoryScreen)
 

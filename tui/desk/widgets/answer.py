@@ -17,8 +17,8 @@ from textual.widgets import Markdown
 from textual.widgets.markdown import MarkdownStream
 
 from agent.state import AgentState
-from tui.citations import label_from_href, link_citations, ordered_citations
-from tui.wording import stop_reason_words
+from tui.desk.citations import label_from_href, link_citations, ordered_citations
+from tui.desk.wording import stop_reason_words
 
 WORKING_TEXT = "_Working… the answer appears here when the agent has one._"
 IDLE_TEXT = "_Ask a question below. The answer appears here with its sources; `[S1]` labels open them._"

@@ -1,1 +1,0 @@
-"""One module per ``carrel`` subcommand; each exposes ``register(subparsers)``."""
