@@ -13,7 +13,7 @@ from agent.state import AgentState, Source
 from tui.desk.citations import cited_labels, label_from_href, link_citations, ordered_citations
 from tui.desk.export import answer_markdown, export_answer, slugify
 from tui.desk.formatting import display_path, relative_time
-from tui.desk.highlight import query_terms, term_spans
+from tui.desk.highlight import query_words, term_spans
 from tui.desk.screens.desk import DraftTracker
 from tui.desk.streaming import partial_string_field
 
@@ -61,7 +61,7 @@ def test_draft_tracker_passes_only_new_answer_text_of_final_decisions() -> None:
 
 def test_highlighting_marks_words_starting_with_a_query_term() -> None:
     text = "Loops and looping: the for statement loops; OR is an operator."
-    assert query_terms('for AND "loop" OR x') == ["loop", "for"]
+    assert query_words('for AND "loop" OR x') == ["loop", "for"]
     spans = term_spans(text, ["loop", "for"])
     assert [text[start:end] for start, end in spans] == ["Loops", "looping", "for", "loops"]
 

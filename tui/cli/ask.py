@@ -36,9 +36,8 @@ from indexer.search import SearchTool, open_search_tool
 from models.errors import ModelError
 from models.factory import ModelChoice, open_model
 from models.protocol import ChatModel
-from tui.cli.options import add_setting_options, given_options
+from tui.cli.options import add_setting_options, given_options, read_config
 from tui.cli.text import printable
-from tui.config import CarrelConfig, load_config
 from tui.home import CarrelHome
 from tui.wiring import SettingsError, model_choice, resolve_settings, run_context
 
@@ -79,13 +78,6 @@ class UsageError(Exception):
 
 class StartupError(Exception):
     """The index or the model cannot be opened: exit code 1."""
-
-
-def read_config(home: CarrelHome) -> CarrelConfig:
-    config, warnings = load_config(home.config_file)
-    for warning in warnings:
-        print(f"carrel ask: {warning}", file=sys.stderr)
-    return config
 
 
 def previous_task(spec: str | None, home: CarrelHome) -> AgentState | None:
@@ -217,7 +209,7 @@ def run(args: argparse.Namespace) -> int:
         if not question:
             raise UsageError("the question is empty")
         previous = previous_task(args.continue_from, home)
-        config = read_config(home)
+        config = read_config(home, "ask")
         settings = resolve_settings(config, given_options(args)).agent
         tool = open_tool(args.index_dir or home.index_dir)
         choice = model_choice(config, args.model)

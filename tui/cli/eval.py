@@ -37,8 +37,8 @@ from indexer.errors import IndexProblem
 from indexer.search import open_search_tool
 from models.errors import ModelError
 from models.factory import ModelChoice, open_model
-from tui.cli.options import add_setting_options, given_options
-from tui.config import CarrelConfig, load_config
+from tui.cli.options import add_setting_options, given_options, read_config
+from tui.config import CarrelConfig
 from tui.home import CarrelHome
 from tui.wiring import SettingsError, model_choice, model_sha256, resolve_settings
 
@@ -129,13 +129,6 @@ def corpus_folder(args: argparse.Namespace, home: CarrelHome) -> Path:
     return home.demo_corpus_dir.resolve()
 
 
-def read_config(home: CarrelHome) -> CarrelConfig:
-    config, warnings = load_config(home.config_file)
-    for warning in warnings:
-        print(f"carrel eval: {warning}", file=sys.stderr)
-    return config
-
-
 def chosen_model(args: argparse.Namespace, home: CarrelHome, config: CarrelConfig) -> ModelChoice:
     choice = model_choice(config, args.model)
     print(f"model: {choice.describe()}", file=sys.stderr)
@@ -155,7 +148,7 @@ def default_out(home: CarrelHome, suite: Suite) -> Path:
     return home.root / "eval" / f"{suite.name}-{stamp}"
 
 
-def progress_line(number: int, total: int, result: CaseResult) -> str:
+def case_line(number: int, total: int, result: CaseResult) -> str:
     verdict = "ok" if not result.failures else "FAIL " + "; ".join(result.failures)
     width = len(str(total))
     return (
@@ -166,7 +159,7 @@ def progress_line(number: int, total: int, result: CaseResult) -> str:
 
 def _printer(stream: TextIO) -> ResultHook:
     def on_result(number: int, total: int, result: CaseResult) -> None:
-        print(progress_line(number, total, result), file=stream, flush=True)
+        print(case_line(number, total, result), file=stream, flush=True)
 
     return on_result
 
@@ -197,7 +190,7 @@ def stop_on_sigterm() -> None:
 def run_suite(args: argparse.Namespace) -> int:
     home = CarrelHome.from_environment().ensure()
     suite = selected(load_suite(args.suite), args.case)
-    config = read_config(home)
+    config = read_config(home, "eval")
     settings = eval_settings(args, config)
     if args.regrade is not None:
         return regrade_run(args, home, suite, settings)

@@ -1,11 +1,11 @@
-"""Command-line options shared by ``ask``, ``eval`` and the desk: one per user setting, from one declaration.
-
-Imported while the parser is built, before the command is known, so it stays as light as the settings model.
+"""What ``ask``, ``eval`` and the desk share on the command line: one option per user setting (from one
+declaration, ``tui.user_settings``), and the config file read with its warnings on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import types
 import typing
 from typing import Any
@@ -13,6 +13,8 @@ from typing import Any
 from pydantic.fields import FieldInfo
 
 from agent.settings import AgentSettings
+from tui.config import CarrelConfig, load_config
+from tui.home import CarrelHome
 from tui.user_settings import USER_SETTINGS, UserSetting
 
 
@@ -41,3 +43,11 @@ def given_options(args: argparse.Namespace) -> dict[str, Any]:
     """The setting options the command line really gave (an option left out is None, or absent)."""
     given = {setting.key: getattr(args, setting.key, None) for setting in USER_SETTINGS}
     return {key: value for key, value in given.items() if value is not None}
+
+
+def read_config(home: CarrelHome, command: str) -> CarrelConfig:
+    """The config file; each problem in it is one stderr line, and the run goes on with the keys that are fine."""
+    config, warnings = load_config(home.config_file)
+    for warning in warnings:
+        print(f"carrel {command}: {warning}", file=sys.stderr)
+    return config

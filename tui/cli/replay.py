@@ -78,12 +78,12 @@ def header_lines(trajectory: Trajectory) -> list[str]:
     ]
 
 
-def source_line(state: AgentState | None, label: str) -> str:
+def label_line(state: AgentState | None, label: str) -> str:
     source = state.source_by_label(label) if state else None
-    return f"    {label}" if source is None else source_line_of(source)
+    return f"    {label}" if source is None else source_line(source)
 
 
-def source_line_of(source: Source) -> str:
+def source_line(source: Source) -> str:
     where = f" > {source.heading}" if source.heading else ""
     page = f" p.{source.page}" if source.page else ""
     return f"    {source.label}  {source.title} — {source.path}{where}{page}"
@@ -108,7 +108,7 @@ def step_lines(step: Step, state: AgentState | None) -> list[str]:
             return [f"  observe: error - {content.error}"]
         new = f" (new: {', '.join(content.new_labels)})" if content.new_labels else " (nothing new)"
         return [f"  observe: {len(content.labels)} sources{new}"] + [
-            source_line(state, label) for label in content.new_labels
+            label_line(state, label) for label in content.new_labels
         ]
     assert isinstance(content, FinalContent)
     return [f"  end: {content.status} ({content.stop_reason}) - {content.message}"]
@@ -143,7 +143,7 @@ def continuation_lines(continuation: Continuation) -> list[str]:
         f"{one_line(continuation.questions[0] if continuation.questions else '', 200)}",
         f"  carried over: {plural(len(continuation.sources), 'source')} ({labels}), "
         f"{plural(len(continuation.queries), 'search', 'searches')} already run",
-        *(source_line_of(source) for source in continuation.sources),
+        *(source_line(source) for source in continuation.sources),
     ]
 
 
@@ -153,7 +153,7 @@ def outcome_lines(state: AgentState) -> list[str]:
     if state.answer:
         lines += ["Answer:", f"  {one_line(state.answer, 2000)}"]
     if state.citations:
-        lines += ["Cited:", *(source_line(state, label) for label in state.citations)]
+        lines += ["Cited:", *(label_line(state, label) for label in state.citations)]
     return lines
 
 

@@ -10,7 +10,7 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 _MIN_TERM_CHARS = 2
 
 
-def query_terms(query: str) -> list[str]:
+def query_words(query: str) -> list[str]:
     """The distinct words of a query, lower-cased, without operators or field prefixes, longest first."""
     terms: list[str] = []
     for raw in _WORD.findall(query.replace(":", " ")):
@@ -32,7 +32,7 @@ def term_spans(text: str, terms: list[str]) -> list[tuple[int, int]]:
     """Character spans of ``text`` to highlight: words starting with any of ``terms``.
 
     The terms come from the index's own analyzer when it is available (what the search really matched on),
-    else from :func:`query_terms`.
+    else from :func:`query_words`.
     """
     pattern = term_pattern(sorted({term.lower() for term in terms if term}, key=len, reverse=True))
     if pattern is None:

@@ -18,7 +18,7 @@ from textual.widgets.text_area import Selection
 from agent.state import Source
 from indexer.results import PassageRecord
 from tui.desk.formatting import display_path, source_place
-from tui.desk.highlight import query_terms, term_spans
+from tui.desk.highlight import query_words, term_spans
 from tui.desk.services import services_of
 
 
@@ -70,7 +70,7 @@ class SourceScreen(ModalScreen[None]):
             )
             yield Static(Content(source_place(source) or " "), id="source-place")
             with VerticalScroll(id="source-passage"):
-                yield Static(highlighted(source.snippet, query_terms(source.query)), id="source-text")
+                yield Static(highlighted(source.snippet, query_words(source.query)), id="source-text")
             yield Static(
                 Content.from_markup("found by the search [b]$q[/b]", q=source.query), id="source-query"
             )
@@ -97,7 +97,7 @@ class SourceScreen(ModalScreen[None]):
                 "This passage is no longer in the index (re-indexed or removed); showing the snippet."
             )
             return
-        text.update(highlighted(message.record.text, message.terms or query_terms(self.source.query)))
+        text.update(highlighted(message.record.text, message.terms or query_words(self.source.query)))
         place.update(Content(place_in_document(message.record, message.total, self.source)))
 
     def action_whole_document(self) -> None:
