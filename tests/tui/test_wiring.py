@@ -3,20 +3,24 @@ config file and options, and record it with the same run context (the model file
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
+from pydantic.fields import FieldInfo
 
 from agent.settings import AgentSettings
 from agent.trajectory import TrajectoryHeader, list_trajectories, load_trajectory
 from indexer.build import index_folders
 from tests.support.indexes import write_fixture_corpus
 from tui.cli import main
+from tui.cli.options import option_kind
 from tui.config import CarrelConfig, save_config
 from tui.desk.app import CarrelApp
 from tui.home import CarrelHome
+from tui.user_settings import USER_SETTINGS, UserSetting
 from tui.wiring import SettingsError, resolve_settings
 
 # Every value differs from the agent's default. max_searches = 0 is allowed (the desk once raised it to 1).
@@ -136,3 +140,26 @@ def test_the_settings_form_keeps_the_config_keys_it_does_not_show() -> None:
         "time_limit_s": 99.0,
         "question_search": False,
     }
+
+
+@pytest.mark.parametrize("command", ["ask", "eval", "desk"])
+def test_every_user_setting_is_an_option_of_ask_eval_and_the_desk(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    usage = capsys.readouterr().out
+    assert all(setting.flag in usage for setting in USER_SETTINGS), usage
+
+
+def test_a_choice_setting_becomes_an_option_with_its_choices() -> None:
+    """The coming ``decisions = auto|choices|free`` needs only its USER_SETTINGS line: a Literal field is a choice."""
+    field = FieldInfo.from_annotated_attribute(Literal["auto", "choices", "free"], "auto")
+    parser = argparse.ArgumentParser()
+    parser.add_argument(
+        "--decisions", default=None, **option_kind(UserSetting("decisions", "who decides"), field)
+    )
+    assert parser.parse_args(["--decisions", "free"]).decisions == "free"
+    assert parser.parse_args([]).decisions is None
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--decisions", "sometimes"])

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 from importlib.metadata import PackageNotFoundError, version
 
 from models.bundled import INSTALL_HINT
 from models.errors import ModelError
-from models.factory import resolve_model_spec
 from models.inspection import ModelReport, inspect_model
 from tui.airgap import network_guard_active
 from tui.config import load_config
 from tui.home import CarrelHome
+from tui.wiring import model_choice
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,7 +31,7 @@ def model_lines(cli_model: str | None, home: CarrelHome) -> list[str]:
     config, warnings = load_config(home.config_file)
     lines = [f"config:     {warning}" for warning in warnings]
     try:
-        choice = resolve_model_spec(cli_model, os.environ, config.model)
+        choice = model_choice(config, cli_model)
     except ModelError as error:
         return [*lines, f"model:      MISSING - {error}", f"            {INSTALL_HINT}"]
     report = inspect_model(choice)

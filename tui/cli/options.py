@@ -23,10 +23,10 @@ def add_setting_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("settings (override the config file for this run)")
     for setting in USER_SETTINGS:
         field = AgentSettings.model_fields[setting.key]
-        group.add_argument(setting.flag, dest=setting.key, default=None, **_option_kind(setting, field))
+        group.add_argument(setting.flag, dest=setting.key, default=None, **option_kind(setting, field))
 
 
-def _option_kind(setting: UserSetting, field: FieldInfo) -> dict[str, Any]:
+def option_kind(setting: UserSetting, field: FieldInfo) -> dict[str, Any]:
     """How argparse reads the field: a --x/--no-x switch, a choice among literals, or a typed value."""
     help_text = f"{setting.help} (default {field.default!r}; config key {setting.key})"
     annotation = field.annotation
