@@ -1,4 +1,5 @@
-"""``carrel [PATH ...]``: open the research desk; with PATHs, index them (incrementally) first."""
+"""``carrel [PATH ...]``: open the research desk; with PATHs, index them (incrementally) first. The desk
+(Textual) is imported only here, when this command runs."""
 
 from __future__ import annotations
 
