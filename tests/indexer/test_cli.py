@@ -51,6 +51,15 @@ def test_index_lists_failed_files_and_still_exits_0(corpus: Path, capsys: pytest
     assert f"{len(FIXTURE_DOCUMENTS)} documents" in out
 
 
+def test_the_text_summary_counts_the_files_read_by_kind(
+    corpus: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["index", str(corpus)]) == 0
+    read_line = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("  read: "))
+    counted = {kind: int(count) for count, kind in (item.split(" ") for item in read_line[8:].split(", "))}
+    assert sum(counted.values()) == len(FIXTURE_DOCUMENTS)
+
+
 def test_index_usage_and_missing_folder_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["index"]) == 2
     assert main(["index", str(tmp_path / "missing")]) == 1

@@ -97,6 +97,10 @@ def format_summary(summary: IndexSummary, index_dir: Path) -> str:
         f"index {index_dir}: {summary.documents} documents, {summary.passages} passages ({summary.seconds:.1f} s)",
         f"  added {summary.added}, updated {summary.updated}, unchanged {summary.unchanged}, removed {summary.removed}",
     ]
+    if summary.read_by_kind:
+        lines.append(
+            "  read: " + ", ".join(f"{count} {kind}" for kind, count in summary.read_by_kind.items())
+        )
     if summary.cancelled:
         lines.append("  cancelled: the files done so far were saved")
     if summary.skipped:
