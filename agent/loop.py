@@ -266,8 +266,8 @@ class _TaskRun:
 
         Key-word queries find the right document but often the wrong passage of it (the held-out suite's
         "bare raise" questions got ``raise.md``'s passage about tracebacks), while the question's own wording -
-        its "from", "which", word order - ranks the passage that answers first more often (the top-hit baseline
-        beat the agent 50% to 29% there). Not for a continued task (it carries its sources), a question that may
+        its "from", "which", word order - ranks the passage that answers first more often (decision 0020). Not
+        for a continued task (it carries its sources), a question that may
         only be clarified, or one with no key word.
         """
         wanted = self.settings.question_search and carried is None and self.settings.max_searches > 0
@@ -697,7 +697,7 @@ class _TaskRun:
         before = time.perf_counter()
         try:
             asked = min(limit * CANDIDATES_PER_HIT, LIMIT_MAX)
-            results = _with_text(self.agent.tool.search(decision.query, asked), limit)
+            results = _one_per_document(self.agent.tool.search(decision.query, asked), limit)
         except Exception as error:  # any tool failure becomes a safe observation, never a crash
             self.state.timings.tool_seconds += time.perf_counter() - before
             yield from self._tool_failed(decision, error)
@@ -871,7 +871,7 @@ def _query_within_limit(text: str) -> str:
     return cut[:QUERY_MAX_CHARS]
 
 
-def _with_text(results: SearchResults, limit: int) -> SearchResults:
+def _one_per_document(results: SearchResults, limit: int) -> SearchResults:
     """The best ``limit`` hits that carry text, one per document while other documents are left.
 
     Extra hits are asked for, since a hit with a blank snippet (e.g. a whole-file record) is no evidence and

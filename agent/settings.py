@@ -106,8 +106,8 @@ class AgentSettings(BaseModel):
         ge=1,
         le=5,
         description="Answers offered when answers are choices, code's best first. With one, the model decides "
-        "between code's best-ranked answer and 'not enough evidence': SmolLM2 cited S1 in 37 of 41 answers "
-        "whatever the sources said, so a choice among sources only echoed the search order.",
+        "between code's best-ranked answer and 'not enough evidence': the bundled model's choice among sources "
+        "only echoed the search order (decision 0018).",
     )
     # Three shares of the question's key words, each measuring something else: what the answer itself mentions,
     # what the sources found so far mention (plainly counted), and the same by rarity as the evidence floor.

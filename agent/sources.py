@@ -131,7 +131,7 @@ class SourceLedger:
     def add_results(self, results: SearchResults) -> list[Source]:
         """Label the passages not seen before in this task; return them in result order."""
         new_sources: list[Source] = []
-        for hit in _with_text(results):
+        for hit in _hits_with_text(results):
             if hit.id not in self._by_passage:
                 source = _source_from_hit(hit, f"S{self._next_number}", results.query)
                 self._register(source, self._full_text(hit.id, hit.snippet), results.query)
@@ -179,7 +179,7 @@ class SourceLedger:
         self, results: SearchResults, fresh: list[Source], search_number: int, max_searches: int
     ) -> ShownResults:
         """The observation for ``results``, whose new passages ``fresh`` came from :meth:`add_results`."""
-        sources = [self._by_passage[hit.id] for hit in _with_text(results)]
+        sources = [self._by_passage[hit.id] for hit in _hits_with_text(results)]
         seen = [source for source in sources if source not in fresh]
         query = escape_attribute(results.query, self.nonce)
         heading = f'Search {search_number} of {max_searches} for "{query}"'
@@ -286,7 +286,7 @@ class SourceLedger:
         return f"{heading}: {self.named(sources) or 'nothing found'}. {SHORTENED_NOTE}"
 
 
-def _with_text(results: SearchResults) -> list[SearchHit]:
+def _hits_with_text(results: SearchResults) -> list[SearchHit]:
     """Hits that carry text: a hit with a blank snippet (e.g. a file record) is no evidence of anything."""
     return [hit for hit in results.items if hit.snippet.strip()]
 
