@@ -1,4 +1,4 @@
-"""The held-out suites over other corpora (``bench/suites/``) load, and each is shaped as its README section says.
+"""The held-out suites over other corpora (``bench/suites/``) load, and each is shaped as docs/evaluation.md says.
 
 Their corpora are Debian packages (linux-doc-6.1, postgresql-doc-15) that a test machine need not have, so whether
 each answer phrase is stated by its gold document was checked when the suites were written, against the
