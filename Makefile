@@ -68,7 +68,7 @@ pytest: $(STAMP) $(TEST_STAMP)
 
 test: lint typecheck contracts pytest
 
-# Installing across an air gap (README "Installing across an air gap"):
+# Installing across an air gap (docs/airgap.md):
 #   make wheelhouse       - on a connected machine: every runtime wheel + the default model + Carrel -> $(WHEELHOUSE)/
 #   make install-offline  - on the air-gapped machine: venv $(OFFLINE_VENV)/ from $(WHEELHOUSE)/ only, then carrel doctor
 WHEELHOUSE ?= wheelhouse
