@@ -79,7 +79,7 @@ class AgentSettings(BaseModel):
     )
     ask_between_readings: bool = Field(
         default=True,
-        description="When a one-part question asking for a value or a name is answered differently by two or more "
+        description="When a one-part question asking for a value is answered differently by two or more "
         "documents, each about as well as the best, code asks which one is meant (clarification_needed), "
         "naming the readings, instead of picking one.",
     )
