@@ -1,7 +1,8 @@
 """Read a GGUF file's metadata (its key/value header) without loading the weights.
 
 Carrel needs a few facts before or without loading a model: the trained context length (to size ``n_ctx``),
-the chat template, the architecture and name (for ``carrel doctor``). Reading them here costs a few
+the chat template, the architecture and name (for ``carrel doctor``), and the parameter count (which decides
+whether the model writes its own queries and answers, see ``agent.settings``). Reading them here costs a few
 milliseconds and never hands an unknown file to llama.cpp. Arrays (the tokenizer's vocabulary) are skipped.
 Every length is checked against the bytes left, so a damaged header gives ``ModelCorruptError``, not a
 multi-gigabyte allocation.
@@ -9,9 +10,10 @@ multi-gigabyte allocation.
 
 from __future__ import annotations
 
+import math
 import struct
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 from models.errors import ModelCorruptError
 from models.integrity import check_gguf_file
@@ -35,6 +37,8 @@ _SCALAR_FORMATS = {
 _STRING_TYPE = 8
 _ARRAY_TYPE = 9
 _MAX_KEYS = 100_000
+_MAX_TENSORS = 1_000_000
+_MAX_DIMENSIONS = 8
 
 
 class _HeaderReader:
@@ -84,8 +88,20 @@ class _HeaderReader:
             self.value(item_type)
 
 
+class GGUFHeader(NamedTuple):
+    """What the header says: the scalar and string metadata, and how many weights the tensors hold in all."""
+
+    metadata: dict[str, MetadataValue]
+    parameter_count: int
+
+
 def read_gguf_metadata(path: Path) -> dict[str, MetadataValue]:
     """All scalar and string metadata of a GGUF file (arrays omitted)."""
+    return read_gguf_header(path).metadata
+
+
+def read_gguf_header(path: Path) -> GGUFHeader:
+    """The metadata and the parameter count, from the key/value section and the tensor table after it."""
     check_gguf_file(path)
     size = path.stat().st_size
     with path.open("rb") as handle:
@@ -94,17 +110,31 @@ def read_gguf_metadata(path: Path) -> dict[str, MetadataValue]:
         version = int(reader.scalar("<I"))
         if version < 2:
             raise ModelCorruptError(path, f"GGUF version {version} is too old for llama.cpp")
-        reader.scalar("<Q")  # tensor count
+        tensor_count = int(reader.scalar("<Q"))
         key_count = int(reader.scalar("<Q"))
-        if key_count > _MAX_KEYS:
-            raise ModelCorruptError(path, f"implausible GGUF key count {key_count}")
+        if key_count > _MAX_KEYS or tensor_count > _MAX_TENSORS:
+            raise ModelCorruptError(
+                path, f"implausible GGUF counts ({key_count} keys, {tensor_count} tensors)"
+            )
         metadata: dict[str, MetadataValue] = {}
         for _ in range(key_count):
             key = reader.string()
             value = reader.value(int(reader.scalar("<I")))
             if value is not None:
                 metadata[key] = value
-    return metadata
+        parameters = sum(_tensor_elements(reader, path) for _ in range(tensor_count))
+    return GGUFHeader(metadata, parameters)
+
+
+def _tensor_elements(reader: _HeaderReader, path: Path) -> int:
+    """One tensor-table entry (name, dimensions, type, offset): how many weights the tensor holds."""
+    reader.string()  # name
+    dimensions = int(reader.scalar("<I"))
+    if dimensions > _MAX_DIMENSIONS:
+        raise ModelCorruptError(path, f"implausible tensor with {dimensions} dimensions")
+    elements = math.prod(int(reader.scalar("<Q")) for _ in range(dimensions))
+    reader.skip(struct.calcsize("<IQ"))  # type, offset
+    return elements
 
 
 def trained_context_length(metadata: dict[str, MetadataValue]) -> int | None:

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from models.chat_template import chat_template_text, describe_template
 from models.errors import ModelError
 from models.factory import ModelChoice
-from models.gguf_header import read_gguf_metadata, trained_context_length
+from models.gguf_header import read_gguf_header, trained_context_length
 from models.integrity import check_gguf_file, file_sha256, pin_for
 from models.scripted import read_script
 from models.settings import DEFAULT_MAX_CONTEXT, ModelSettings
@@ -34,6 +34,7 @@ class ModelReport(BaseModel):
     name: str | None = None
     trained_context: int | None = None
     context_size: int | None = None
+    parameter_count: int | None = None
     chat_template: str | None = None
     scripted_replies: int | None = None
     problem: str | None = None
@@ -57,7 +58,7 @@ def _inspect_gguf(choice: ModelChoice, path: Path, settings: ModelSettings) -> M
         choice=choice, size_bytes=size, sha256=sha256, pin_status=_pin_status(path, sha256, size)
     )
     try:
-        metadata = read_gguf_metadata(path)
+        metadata, parameter_count = read_gguf_header(path)
     except ModelError as error:  # keep the checksum facts: they often explain the damage
         return report.model_copy(update={"problem": str(error)})
     trained = trained_context_length(metadata)
@@ -67,6 +68,7 @@ def _inspect_gguf(choice: ModelChoice, path: Path, settings: ModelSettings) -> M
         update={
             "name": str(name) if name is not None else None,
             "trained_context": trained,
+            "parameter_count": parameter_count,
             "context_size": settings.n_ctx or min(trained or 4096, DEFAULT_MAX_CONTEXT),
             "chat_template": describe_template(template, source) if template else None,
         }

@@ -36,7 +36,7 @@ from models.errors import (
     OutputTruncatedError,
     PromptTooLongError,
 )
-from models.gguf_header import MetadataValue, read_gguf_metadata, trained_context_length
+from models.gguf_header import MetadataValue, read_gguf_header, trained_context_length
 from models.grammar import GrammarSampler, TokenChooser, canonical_schema_json, schema_to_gbnf
 from models.integrity import check_gguf_file, pin_for, verify_pin
 from models.protocol import ChatMessage, Completion, JsonSchema, TextPiece, Usage
@@ -98,6 +98,7 @@ class LlamaCppModel:
         settings: ModelSettings,
         template: ChatTemplate,
         metadata: dict[str, MetadataValue],
+        parameter_count: int | None = None,
     ) -> None:
         import llama_cpp
 
@@ -107,6 +108,7 @@ class LlamaCppModel:
         self._settings = settings
         self._template = template
         self.metadata = metadata
+        self._parameter_count = parameter_count
         self._vocab = llama._model.vocab
         self._n_vocab = int(llama.n_vocab())
         self._grammars: dict[str, tuple[GrammarSampler, SchemaValidator]] = {}
@@ -123,7 +125,7 @@ class LlamaCppModel:
         pin = pin_for(path)
         if pin is not None:
             verify_pin(path, pin, cache_dir)
-        metadata = read_gguf_metadata(path)
+        metadata, parameter_count = read_gguf_header(path)
         template_text, source = chat_template_text(metadata, settings)
         if template_text is None:
             raise NoChatTemplateError(path)
@@ -136,7 +138,14 @@ class LlamaCppModel:
             source=source,
             model_path=path,
         )
-        return cls(llama, path=path, settings=settings, template=template, metadata=metadata)
+        return cls(
+            llama,
+            path=path,
+            settings=settings,
+            template=template,
+            metadata=metadata,
+            parameter_count=parameter_count,
+        )
 
     # --- the ChatModel protocol -------------------------------------------------------------------
 
@@ -182,6 +191,11 @@ class LlamaCppModel:
     def follows_schema(self) -> bool:
         """Every reply is generated under the schema's grammar (see ``models.protocol.SchemaBound``)."""
         return True
+
+    @property
+    def parameter_count(self) -> int | None:
+        """Weights in the file's tensors, summed from the GGUF tensor table (``models.protocol.SizedModel``)."""
+        return self._parameter_count
 
     @property
     def chat_template_name(self) -> str:

@@ -88,3 +88,15 @@ class SchemaBound(Protocol):
 
     @property
     def follows_schema(self) -> bool: ...
+
+
+@runtime_checkable
+class SizedModel(Protocol):
+    """A model that can say how many parameters it has: a GGUF model can, a script cannot.
+
+    The agent lets a model write its own queries and answers only when it is big enough to (see
+    ``agent.settings.AgentSettings.decisions``); a model that cannot say is treated as small.
+    """
+
+    @property
+    def parameter_count(self) -> int | None: ...

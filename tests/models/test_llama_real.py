@@ -21,7 +21,7 @@ from models.errors import (
 from models.factory import open_model
 from models.grammar import GrammarSampler, schema_to_gbnf
 from models.llama import LlamaCppModel
-from models.protocol import ChatMessage, ChatModel, Completion, TextPiece
+from models.protocol import ChatMessage, ChatModel, Completion, SizedModel, TextPiece
 from tests.models.conftest import bundled_path
 
 pytestmark = pytest.mark.real_model
@@ -58,6 +58,12 @@ def test_gives_a_schema_valid_decision(real_model: LlamaCppModel) -> None:
     assert completion.finish_reason == "stop"
     assert completion.usage.prompt_tokens == real_model.count_tokens(QUESTION)
     assert 0 < completion.usage.completion_tokens <= 64
+
+
+def test_a_loaded_model_knows_its_size_from_the_tensor_table(real_model: LlamaCppModel) -> None:
+    assert isinstance(real_model, SizedModel)
+    assert real_model.parameter_count is not None
+    assert 100_000_000 < real_model.parameter_count < 300_000_000  # SmolLM2-135M, Gemma 3 270M
 
 
 def test_the_grammar_refuses_a_raw_newline_inside_a_json_string(real_model: LlamaCppModel) -> None:
