@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any, Literal
 
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from models.protocol import SizedModel
+from models.scripted import ScriptedModel
+
+Decisions = Literal["auto", "choices", "free"]
+DecisionMode = Literal["choices", "free"]
 DEFAULT_MAX_STEPS = 6
 DEFAULT_MAX_SEARCHES = 3
 DEFAULT_TOKEN_BUDGET = 12_000
 DEFAULT_TIME_LIMIT_S = 300.0
+# SmolLM2-135M (the bundled model) and Gemma 3 270M have 0.13 and 0.27 billion parameters and cannot write an
+# answer their sources support; the 3B-8B instruction models users bring can. See docs/decisions/0040.
+DEFAULT_FREE_MIN_PARAMETERS = 1_000_000_000
 
 
 class AgentSettings(BaseModel):
@@ -37,6 +47,29 @@ class AgentSettings(BaseModel):
         default=320, ge=80, le=4000, description="Characters of document text shown per source."
     )
     answer_max_chars: int = Field(default=600, ge=40, le=4000)
+    decisions: Decisions = Field(
+        default="auto",
+        description="How the model decides. 'choices': code offers the search queries and the answer as "
+        "choices (query_choices and answer_choices on), for small models that copy well but write poorly. "
+        "'free': the model writes its own queries and answer (both off), and every sentence of a written "
+        "answer must be supported by the passages it cites (agent.support). 'auto': 'free' for a scripted "
+        "model or one with at least free_min_parameters parameters, else 'choices'.",
+    )
+    free_min_parameters: int = Field(
+        default=DEFAULT_FREE_MIN_PARAMETERS,
+        ge=0,
+        description="With decisions='auto', a model with at least this many parameters (summed from its GGUF "
+        "tensor table) writes its own queries and answers; a smaller one, or one whose size is unknown, "
+        "chooses among code's.",
+    )
+    support_min_word_share: float = Field(
+        default=0.6,
+        ge=0.0,
+        le=1.0,
+        description="In free mode, the share of a written answer sentence's content words (stopwords dropped, "
+        "lightly stemmed) that must appear in the passages it cites; its numbers, identifiers and quoted "
+        "phrases must all appear. A faithful paraphrase keeps most words; an invented claim does not.",
+    )
     query_choices: bool = Field(
         default=True,
         description="Offer the search query as a choice among code-built key-word queries (small models copy "
@@ -133,6 +166,31 @@ class AgentSettings(BaseModel):
         "offered at all; below it, when no search is left, code ends the task no_evidence itself.",
     )
 
+    @model_validator(mode="before")
+    @classmethod
+    def _choices_follow_decisions(cls, data: Any) -> Any:
+        """'choices' and 'free' set query_choices and answer_choices, unless they are given explicitly."""
+        if isinstance(data, dict) and data.get("decisions") in ("choices", "free"):
+            chosen = data["decisions"] == "choices"
+            return {"query_choices": chosen, "answer_choices": chosen, **data}
+        return data
+
+    def decision_mode(self, *, parameters: int | None, scripted: bool) -> DecisionMode:
+        """The mode in force for a model of ``parameters`` (None: unknown), or a scripted one."""
+        if self.decisions != "auto":
+            return self.decisions
+        if scripted or (parameters is not None and parameters >= self.free_min_parameters):
+            return "free"
+        return "choices"
+
+    def for_model(self, *, parameters: int | None, scripted: bool) -> AgentSettings:
+        """These settings with 'auto' resolved for the model, so they record the mode that really ran."""
+        if self.decisions != "auto":
+            return self
+        mode = self.decision_mode(parameters=parameters, scripted=scripted)
+        chosen = mode == "choices"
+        return self.model_copy(update={"decisions": mode, "query_choices": chosen, "answer_choices": chosen})
+
 
 # Older names of settings, still read from trajectories and configs written before they were renamed.
 RENAMED_SETTINGS = {
@@ -140,3 +198,9 @@ RENAMED_SETTINGS = {
     "answer_coverage": "search_stop_share",
     "min_coverage": "evidence_min_share",
 }
+
+
+def settings_for_model(settings: AgentSettings, model: object) -> AgentSettings:
+    """``settings`` with the decision mode resolved for ``model``: its GGUF size, or 'scripted'."""
+    parameters = model.parameter_count if isinstance(model, SizedModel) else None
+    return settings.for_model(parameters=parameters, scripted=isinstance(model, ScriptedModel))

@@ -47,6 +47,25 @@ class Source(BaseModel):
     query: str = Field(description="The search that first returned this source.")
 
 
+class SentenceSupport(BaseModel):
+    """How one sentence of an answer was checked against the passages it cites (``agent.support``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    sentence: str = Field(description="The sentence as written, its inline labels included.")
+    labels: list[str] = Field(description="The cited passages it was checked against.")
+    best_label: str | None = Field(
+        default=None, description="The checked passage holding most of its words: the one the desk shows."
+    )
+    supported: bool
+    missing_facts: list[str] = Field(
+        default_factory=list,
+        description="Numbers, identifiers and quoted phrases it states that no checked passage holds.",
+    )
+    word_share: float = Field(description="Share of its content words the checked passages hold.")
+    missing_words: list[str] = Field(default_factory=list)
+
+
 class PlanContent(BaseModel):
     """The model's decision for this step, as it proposed it (before code judged it)."""
 
@@ -157,6 +176,10 @@ class AgentState(BaseModel):
     prompt_tokens_evaluated: int = 0
     answer: str | None = None
     citations: list[str] = Field(default_factory=list)
+    support: list[SentenceSupport] = Field(
+        default_factory=list,
+        description="Each sentence of the accepted answer and the cited passage it was checked against.",
+    )
     message: str = ""
     timings: Timings = Field(default_factory=Timings)
     queries_run: list[str] = Field(
