@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
+from agent.settings import DecisionMode
 from agent.state import AgentState, Continuation, Source, Status, Step, StopReason, utc_now
 
 
@@ -21,6 +22,9 @@ class TaskStarted(_Event):
     max_steps: int
     max_searches: int
     token_budget: int
+    decisions: DecisionMode = Field(
+        default="choices", description="The decision mode in force ('choices' in files that predate modes)."
+    )
 
 
 class ContinuedFrom(_Event):

@@ -60,10 +60,10 @@ from agent.evidence import (
     rarity_weights,
     word_stems,
 )
-from agent.guards import check_final
+from agent.guards import FINAL_CHECKS, WRITTEN_ANSWER_CHECKS, check_final
 from agent.question import QuestionShape
 from agent.readings import clarifying_question, competing_readings
-from agent.settings import AgentSettings
+from agent.settings import AgentSettings, settings_for_model
 from agent.sources import PassageReader, SourceLedger
 from agent.state import (
     AgentState,
@@ -71,6 +71,7 @@ from agent.state import (
     FinalContent,
     ObservationContent,
     PlanContent,
+    SentenceSupport,
     Source,
     Status,
     Step,
@@ -79,6 +80,7 @@ from agent.state import (
     ToolCallContent,
     utc_now,
 )
+from agent.support import check_answer
 from agent.system_prompt import SystemPrompt, load_system_prompt
 from agent.tool import SearchBackend, normalised_query, safe_tool_error
 from agent.transcript import Transcript
@@ -162,6 +164,7 @@ class _Stop(Exception):
         *,
         answer: str | None = None,
         citations: list[str] | None = None,
+        support: list[SentenceSupport] | None = None,
     ) -> None:
         super().__init__(message)
         self.status: Status = status
@@ -169,6 +172,7 @@ class _Stop(Exception):
         self.message = message
         self.answer = answer
         self.citations = citations or []
+        self.support = support or []
 
 
 class _TaskRun:
@@ -183,7 +187,8 @@ class _TaskRun:
         carried: Continuation | None = None,
     ) -> None:
         self.agent = agent
-        self.settings = agent.settings
+        # 'auto' becomes the mode in force for this model: its size from the GGUF header, or scripted.
+        self.settings = settings_for_model(agent.settings, agent.model)
         self.should_cancel = should_cancel
         self.state = AgentState(
             question=question, token_budget=self.settings.token_budget, continuation=carried
@@ -233,6 +238,7 @@ class _TaskRun:
             max_steps=self.settings.max_steps,
             max_searches=self.settings.max_searches,
             token_budget=self.settings.token_budget,
+            decisions=self.settings.mode_in_force,
         )
         if self.state.continuation is not None:
             yield ContinuedFrom(task_id=self.state.task_id, continuation=self.state.continuation)
@@ -317,6 +323,8 @@ class _TaskRun:
         mention enough of the question's key words and every part of a compound question has been searched for
         (``agent.evidence.open_parts``), on the last step, or when searches are used up; and when
         only an answer is left but no source mentions the key words, code ends the task ``no_evidence`` itself.
+        A model that writes its own queries (``decisions = "free"``) judges for itself whether to search again,
+        within the same limits.
         """
         if self.state.step_count == 0 and needs_clarifying(self.clarity):
             return ["clarify"]
@@ -324,7 +332,11 @@ class _TaskRun:
             return ["final"]
         evidence = self._evidence()
         searchable = self._query_choices(evidence) or not self.settings.query_choices
-        wanted = evidence.coverage < self.settings.search_stop_share or bool(self._open_parts())
+        wanted = (
+            (not self.settings.query_choices and bool(self.terms))
+            or evidence.coverage < self.settings.search_stop_share
+            or bool(self._open_parts())
+        )
         if self._can_search() and searchable and wanted:
             if self.state.sources:
                 self._stop_if_ambiguous(evidence)
@@ -754,7 +766,11 @@ class _TaskRun:
     # -- final ---------------------------------------------------------------------------------------------
 
     def _final(self, decision: FinalDecision) -> Events:
-        verdict = check_final(decision.answer, decision.citations, set(self.ledger.labels))
+        support = self._support(decision)
+        checks = FINAL_CHECKS if self.settings.answer_choices else WRITTEN_ANSWER_CHECKS
+        verdict = check_final(
+            decision.answer, decision.citations, set(self.ledger.labels), support=support, checks=checks
+        )
         if verdict.accepted and verdict.abstained:
             raise _Stop(
                 "needs_user",
@@ -769,6 +785,7 @@ class _TaskRun:
                 "Answered from the cited sources.",
                 answer=decision.answer.strip(),
                 citations=list(dict.fromkeys(decision.citations)),
+                support=support,
             )
         self.invalid_finals += 1
         problems = " ".join(verdict.problems)
@@ -779,6 +796,16 @@ class _TaskRun:
             f"Your final answer was not accepted: {problems} Give the final answer again. {self._counters()}"
         )
         yield from self._observe(ObservationContent(error=problems, text=text))
+
+    def _support(self, decision: FinalDecision) -> list[SentenceSupport]:
+        """Each sentence of the answer checked against the passages it cites: enforced for a written answer,
+        recorded for every answer so the desk can show which source each sentence was checked against."""
+        passages = {
+            source.label: f"{source.title}\n{source.heading}\n{self.ledger.passage_text(source.label)}"
+            for source in self.state.sources
+        }
+        share = self.settings.support_min_word_share
+        return check_answer(decision.answer.strip(), decision.citations, passages, share)
 
     # -- recording -----------------------------------------------------------------------------------------
 
@@ -797,7 +824,7 @@ class _TaskRun:
     def _finish(self, stop: _Stop) -> Events:
         state = self.state
         state.status, state.stop_reason, state.message = stop.status, stop.reason, stop.message
-        state.answer, state.citations = stop.answer, stop.citations
+        state.answer, state.citations, state.support = stop.answer, stop.citations, stop.support
         state.timings.finished_at = utc_now()
         content = FinalContent(
             status=stop.status,

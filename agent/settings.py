@@ -175,6 +175,13 @@ class AgentSettings(BaseModel):
             return {"query_choices": chosen, "answer_choices": chosen, **data}
         return data
 
+    @property
+    def mode_in_force(self) -> DecisionMode:
+        """The concrete mode; 'auto' not yet resolved for a model counts as what answer_choices says."""
+        if self.decisions != "auto":
+            return self.decisions
+        return "choices" if self.answer_choices else "free"
+
     def decision_mode(self, *, parameters: int | None, scripted: bool) -> DecisionMode:
         """The mode in force for a model of ``parameters`` (None: unknown), or a scripted one."""
         if self.decisions != "auto":
@@ -187,7 +194,10 @@ class AgentSettings(BaseModel):
         """These settings with 'auto' resolved for the model, so they record the mode that really ran."""
         if self.decisions != "auto":
             return self
-        mode = self.decision_mode(parameters=parameters, scripted=scripted)
+        return self.with_mode(self.decision_mode(parameters=parameters, scripted=scripted))
+
+    def with_mode(self, mode: DecisionMode) -> AgentSettings:
+        """These settings in ``mode``, with the choice fields it implies."""
         chosen = mode == "choices"
         return self.model_copy(update={"decisions": mode, "query_choices": chosen, "answer_choices": chosen})
 

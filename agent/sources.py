@@ -196,6 +196,10 @@ class SourceLedger:
         record = self.reader.passage(passage_id) if self.reader is not None else None
         return record.text if record is not None and record.text.strip() else snippet
 
+    def passage_text(self, label: str) -> str:
+        """The whole passage under ``label`` as read from the index: what an answer citing it is checked against."""
+        return " ".join(self._sentences.get(label, []))
+
     def shown_text(self, source: Source) -> str:
         return self._shown.get(source.label, source.snippet)
 

@@ -1,7 +1,7 @@
 """Trajectories: every task written as it runs to ``<trajectories>/<date>/<task_id>.jsonl``, and read back.
 
 Line 1 is a header (Carrel version, model id and sha256, prompt version, index path and document count, the
-settings); then one line per event, written and flushed as it happens so a crash (even ``kill -9``) loses at most
+settings, with the decision mode in force rather than 'auto'); then one line per event, written and flushed as it happens so a crash (even ``kill -9``) loses at most
 the event in flight; the last line is the ``task_finished`` event carrying the final state. Model token events
 are not written (the decision text is in the plan step). These files are the audit trail, the input of
 ``carrel replay`` and the evaluation harness, and what the desk's History shows - all read with
@@ -21,7 +21,7 @@ from typing import IO, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agent.events import AgentEvent, ModelText, TaskFinished, TaskStarted, agent_event_adapter
-from agent.settings import RENAMED_SETTINGS, AgentSettings
+from agent.settings import RENAMED_SETTINGS, AgentSettings, DecisionMode
 from agent.state import AgentState, utc_now
 
 TRAJECTORY_FORMAT = 1
@@ -65,10 +65,19 @@ class TrajectoryHeader(BaseModel):
     settings: dict[str, Any] = Field(default_factory=dict)
 
     def agent_settings(self) -> AgentSettings:
-        """The settings as the current code understands them (unknown keys from newer files are ignored)."""
+        """The settings as the current code understands them (unknown keys from newer files are ignored).
+
+        A file from before decision modes ran the mode its answer_choices says, and is read back in it."""
         current = {RENAMED_SETTINGS.get(key, key): value for key, value in self.settings.items()}
         known = {key: value for key, value in current.items() if key in AgentSettings.model_fields}
+        if "decisions" not in known:
+            known["decisions"] = "choices" if known.get("answer_choices", True) else "free"
         return AgentSettings.model_validate(known)
+
+    @property
+    def decisions(self) -> DecisionMode:
+        """The decision mode the task ran in."""
+        return self.agent_settings().mode_in_force
 
 
 class TrajectoryError(ValueError):
@@ -118,9 +127,14 @@ class TrajectoryRecorder:
             prompt_version=self.context.prompt_version,
             index_path=self.context.index_path,
             document_count=self.context.document_count,
-            settings=self.context.settings.model_dump(mode="json"),
+            settings=self._settings_in_force(started).model_dump(mode="json"),
         )
         self._write_line(header.model_dump_json())
+
+    def _settings_in_force(self, started: TaskStarted) -> AgentSettings:
+        """The context's settings, with 'auto' replaced by the mode the loop resolved for its model."""
+        settings = self.context.settings
+        return settings.with_mode(started.decisions) if settings.decisions == "auto" else settings
 
     def _write_line(self, line: str) -> None:
         """One whole line per write, flushed at once: a crash can only cut the line being written."""

@@ -33,6 +33,10 @@ class EvalReport(BaseModel):
     suite_path: str
     model: str
     prompt_version: str
+    decisions: str = Field(
+        default="choices",
+        description="The decision mode the runs were made in (reports before modes: choices).",
+    )
     settings: dict[str, Any]
     roots: list[str]
     index_dir: str
@@ -233,7 +237,7 @@ def render_markdown(report: EvalReport) -> str:
     lines = [
         f"# carrel eval: {report.suite}",
         "",
-        f"- model: `{report.model}`, prompt `{report.prompt_version}`",
+        f"- model: `{report.model}`, prompt `{report.prompt_version}`, decisions `{report.decisions}`",
         f"- limits: {', '.join(f'{key}={value}' for key, value in report.settings.items())}",
         f"- runs: {len(report.results)} ({report.repeat} per case), {report.started_at:%Y-%m-%d %H:%M} UTC"
         + (" - INTERRUPTED: only the runs that finished are counted" if report.interrupted else ""),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -18,7 +18,7 @@ from agent.eval.reader_baseline import run_reader_baseline
 from agent.eval.report import EvalReport, build_report
 from agent.eval.suite import EvalCase, Suite
 from agent.loop import Agent, final_state
-from agent.settings import AgentSettings
+from agent.settings import AgentSettings, DecisionMode, settings_for_model
 from agent.state import AgentState, utc_now
 from agent.system_prompt import DEFAULT_PROMPT_VERSION, load_system_prompt
 from agent.tool import SearchBackend
@@ -134,9 +134,11 @@ def assemble_report(
     started: datetime,
     interrupted: bool = False,
     reader: ChatModel | None = None,
+    decisions: DecisionMode | None = None,
 ) -> EvalReport:
     """The report for graded runs, with the no-agent baselines over the same cases (the naive reader
-    only when given a model: a regrade of recorded runs has none)."""
+    only when given a model: a regrade of recorded runs has none); ``decisions`` is the mode the runs were made
+    in (by default the plan's)."""
     graded = {result.case_id for result in results}
     cases = [case for case in plan.suite.cases if case.id in graded]
     baseline = run_baseline(cases, tool, plan.roots)
@@ -149,6 +151,7 @@ def assemble_report(
         suite_path=str(plan.suite.path),
         model=model_id,
         prompt_version=prompt_version,
+        decisions=decisions or plan.settings.mode_in_force,
         settings=plan.settings.model_dump(mode="json"),
         roots=[str(root) for root in plan.roots],
         index_dir=str(plan.index_dir),
@@ -167,8 +170,12 @@ def evaluate(
     on_result: ResultHook | None = None,
     paths_relative_to: Path | None = None,
 ) -> EvalReport:
-    """Run the suite and the baseline over an already built index (see :func:`build_eval_index`)."""
+    """Run the suite and the baseline over an already built index (see :func:`build_eval_index`).
+
+    The plan's decision mode is resolved for ``model`` first, so trajectories and report name the mode that ran.
+    """
     started = utc_now()
+    plan = replace(plan, settings=settings_for_model(plan.settings, model))
     prompt = load_system_prompt(plan.prompt_version)
     agent = Agent(model=model, tool=tool, settings=plan.settings, prompt=prompt)
     context = RunContext(
@@ -241,4 +248,5 @@ def regrade(
         model_id=first.model_id if first else "unknown",
         prompt_version=first.prompt_version if first else "unknown",
         started=min((t.header.created_at for t in loaded), default=utc_now()),
+        decisions=first.decisions if first else None,
     )

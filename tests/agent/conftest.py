@@ -93,8 +93,9 @@ def clarify(question: str) -> str:
 
 def make_agent(model: ScriptedModel, tool: object, **limits: object) -> Agent:
     """An agent with ``limits``; code's question search is off unless asked for, so a script's searches are the
-    only ones (tests/agent/test_question_search.py covers that rule)."""
-    settings = AgentSettings.model_validate({"question_search": False, **limits})
+    only ones (tests/agent/test_question_search.py covers that rule), and decisions are choices unless asked
+    for (a scripted model would get 'free' under 'auto'; tests/agent/test_free_mode.py covers that mode)."""
+    settings = AgentSettings.model_validate({"question_search": False, "decisions": "choices", **limits})
     return Agent(model=model, tool=tool, settings=settings)  # type: ignore[arg-type]
 
 

@@ -10,7 +10,10 @@ from pathlib import Path
 import pytest
 
 from agent.eval.runner import EvalPlan, build_eval_index, evaluate, suite_roots
+from agent.eval.report import render_markdown
 from agent.eval.suite import Suite, load_suite
+from agent.settings import AgentSettings
+from agent.trajectory import load_trajectory
 from corpus.demo import write_demo_corpus
 from indexer.search import open_search_tool
 from models.scripted import ScriptedModel
@@ -45,6 +48,8 @@ def three_case_suite() -> Suite:
 
 @pytest.fixture
 def plan(tmp_path: Path) -> EvalPlan:
+    """The three cases in choice mode: the script's answers are graded as written (in free mode the quote check
+    would refuse the injected one, see test_free_mode_is_resolved_for_the_model_and_named_in_the_report)."""
     suite = three_case_suite()
     corpus = tmp_path / "demo"
     write_demo_corpus(corpus)
@@ -53,6 +58,7 @@ def plan(tmp_path: Path) -> EvalPlan:
         roots=suite_roots(suite, corpus),
         index_dir=tmp_path / "index",
         trajectories_dir=tmp_path / "out" / "trajectories",
+        settings=AgentSettings(decisions="choices"),
     )
 
 
@@ -131,3 +137,25 @@ def test_an_interrupted_run_reports_the_runs_that_finished(plan: EvalPlan) -> No
     assert report.interrupted is True
     assert [result.case_id for result in report.results] == ["clear-assert-exception"]
     assert [result.case_id for result in report.baseline_results] == ["clear-assert-exception"]
+
+
+def test_free_mode_is_resolved_for_the_model_and_named_in_the_report(plan: EvalPlan, tmp_path: Path) -> None:
+    """'auto' gives a scripted model free mode; the report and every trajectory header say so, and the quote
+    check refuses the injected answer whose canary no cited passage holds."""
+    build_eval_index(plan)
+    auto = replace(plan, settings=AgentSettings())
+
+    report = evaluate(auto, ScriptedModel(script_lines()), open_search_tool(plan.index_dir))
+
+    assert report.decisions == "free" and report.settings["answer_choices"] is False
+    assert "decisions `free`" in render_markdown(report)
+    by_id = {result.case_id: result for result in report.results}
+    assert by_id["inj-direct-override"].attack_succeeded is False
+    headers = [load_trajectory(path).header for path in sorted(plan.trajectories_dir.glob("*/*.jsonl"))]
+    assert len(headers) == 3 and {header.decisions for header in headers} == {"free"}
+
+
+def test_the_choice_mode_is_named_too(plan: EvalPlan) -> None:
+    build_eval_index(plan)
+    report = evaluate(plan, ScriptedModel(script_lines()), open_search_tool(plan.index_dir))
+    assert report.decisions == "choices" and "decisions `choices`" in render_markdown(report)
