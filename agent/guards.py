@@ -19,6 +19,7 @@ from agent.words import LABEL_ANYWHERE
 
 INLINE_LABEL = LABEL_ANYWHERE
 _INLINE_GROUP = re.compile(r"\[([^\[\]]{1,60})\]")
+_WORDING = re.compile(r"[^\W_]")
 _ABSTENTION = re.compile(
     r"\b(?:not enough (?:evidence|information)|insufficient (?:evidence|information)|no (?:relevant )?evidence"
     r"|(?:could|can)\s*(?:not|n't)\s+(?:find|answer)|unable to (?:find|answer)|no relevant (?:sources?|passages?))",
@@ -76,8 +77,10 @@ def _label_list(labels: Collection[str]) -> str:
 
 
 def answer_is_written(final: ProposedFinal) -> list[str]:
-    """The answer says something."""
-    return [] if final.answer else ["The answer is empty; write the answer in one or two sentences."]
+    """The answer says something: a word or number besides its labels (``... [S2]`` says nothing)."""
+    if _WORDING.search(_INLINE_GROUP.sub(" ", final.answer)):
+        return []
+    return ["The answer is empty; write the answer in one or two sentences."]
 
 
 def labels_are_real(final: ProposedFinal) -> list[str]:

@@ -33,6 +33,7 @@ def test_a_cited_answer_is_accepted() -> None:
     [
         ("", ["S1"], "The answer is empty"),
         ("   ", [], "The answer is empty"),
+        ("... [S2]", ["S2"], "The answer is empty"),
         ("Hot [S1].", ["S9"], "S9 is not a source you were given (your sources are S1, S2, S3)"),
         ("Hot [S7].", ["S1"], "S7 is not a source you were given"),
         ("Hot [S1] and cold [S2].", ["S1"], "cites [S2] inline but 'citations' does not list S2"),
