@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from agent.eval.runner import EvalPlan, build_eval_index, evaluate, suite_roots
 from agent.eval.report import render_markdown
+from agent.eval.runner import EvalPlan, build_eval_index, evaluate, suite_roots
 from agent.eval.suite import Suite, load_suite
 from agent.settings import AgentSettings
 from agent.trajectory import load_trajectory
