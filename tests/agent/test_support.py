@@ -103,6 +103,8 @@ def test_facts_and_words_leave_the_labels_out() -> None:
         "1,000",
         "__init__",
     ]
+    assert stated_facts("As S1 says, tea is green [S1].") == []
+    assert content_words("As S1 says, tea is green.") == ["says", "tea", "green"]
     assert content_words("The tea [S1] is brewed at 80 degrees.") == ["tea", "brewed", "degrees"]
     assert holds_fact("about 1000 of them", "1,000") and not holds_fact("about 80.5 degrees", "80")
 
