@@ -17,12 +17,12 @@ from collections.abc import Mapping, Sequence
 from agent.evidence import STOPWORDS, mentions, word_stems
 from agent.guards import inline_labels
 from agent.state import SentenceSupport
+from agent.words import LABEL, folded_words, is_label
 
-_LABEL_GROUP = re.compile(r"\[[^\[\]]{0,60}\bS\d+\b[^\[\]]{0,60}\]")
+_LABEL_GROUP = re.compile(rf"\[[^\[\]]{{0,60}}\b{LABEL}\b[^\[\]]{{0,60}}\]")
 # A sentence ends at . ! or ? (and any closing quote or bracket) followed by its inline labels and a space.
 _SENTENCE_END = re.compile(r"[.!?]+[\"'”’)]*(?:\s*\[[^\[\]]{1,60}\])*(?=\s|$)")
 _ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|vs|cf)|\b[A-Za-z])\.$", re.IGNORECASE)
-_WORD = re.compile(r"\w+")
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?!\w)")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _IDENTIFIER = re.compile(
@@ -31,7 +31,6 @@ _IDENTIFIER = re.compile(
     r"|[a-z]+[A-Z]\w*"  # camelCase
     r"|[A-Za-z]+\d\w*)(?![\w])"  # letters then digits: sha256, utf8, S3-like names
 )
-_BARE_LABEL = re.compile(r"S\d+")
 _QUOTED = re.compile(r"\"([^\"]{2,200})\"|“([^”]{2,200})”|`([^`]{1,200})`")
 MIN_WORD_CHARS = 2
 
@@ -55,21 +54,21 @@ def stated_facts(sentence: str) -> list[str]:
     text = _LABEL_GROUP.sub(" ", sentence)
     quoted = [next(part for part in match.groups() if part) for match in _QUOTED.finditer(text)]
     bare = _QUOTED.sub(" ", text)
-    names = [name for name in _IDENTIFIER.findall(bare) if not _BARE_LABEL.fullmatch(name)]
+    names = [name for name in _IDENTIFIER.findall(bare) if not is_label(name)]
     facts = [*quoted, *_NUMBER.findall(bare), *names]
     return list(dict.fromkeys(fact.strip() for fact in facts if fact.strip()))
 
 
 def content_words(sentence: str) -> list[str]:
     """The sentence's own words: no labels, stopwords, numbers or one-letter tokens."""
-    words = _WORD.findall(_LABEL_GROUP.sub(" ", sentence).casefold())
+    words = folded_words(_LABEL_GROUP.sub(" ", sentence))
     kept = [
         word
         for word in words
         if len(word) >= MIN_WORD_CHARS
         and word not in STOPWORDS
         and not word.isdigit()
-        and not _BARE_LABEL.fullmatch(word.upper())
+        and not is_label(word.upper())
     ]
     return list(dict.fromkeys(kept))
 
