@@ -31,5 +31,10 @@ USER_SETTINGS = (
     UserSetting("token_budget", "prompt + completion tokens allowed"),
     UserSetting("time_limit_s", "wall-clock seconds allowed"),
     UserSetting("question_search", "code first searches the question text itself"),
+    UserSetting(
+        "decisions",
+        "choices: pick among code's queries and quoted answers; free: write them, each sentence checked against "
+        "its sources; auto: free for a model of 1B+ parameters or a script",
+    ),
 )
 USER_SETTING_KEYS = frozenset(setting.key for setting in USER_SETTINGS)

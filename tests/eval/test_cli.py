@@ -20,14 +20,26 @@ from tui.cli import main
 def eval_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """A scripted three-case run of the shipped suite through the real CLI; its stderr saved beside it.
 
-    The script makes every search, so code's question search is switched off (tests/agent covers it)."""
+    The script makes every search, so code's question search is switched off (tests/agent covers it), and its
+    answers are graded as written, so decisions are choices (free mode's quote check refuses the injected one)."""
     script = tmp_path / "script.jsonl"
     script.write_text("\n".join(json.dumps(line) for line in script_lines()) + "\n", encoding="utf-8")
     out = tmp_path / "out"
     cases = [arg for case_id in CASE_IDS for arg in ("--case", case_id)]
     model = f"scripted:{script}"
     code = main(
-        ["eval", "python-reference", *cases, "--model", model, "--no-question-search", "--out", str(out)]
+        [
+            "eval",
+            "python-reference",
+            *cases,
+            "--model",
+            model,
+            "--no-question-search",
+            "--decisions",
+            "choices",
+            "--out",
+            str(out),
+        ]
     )
     assert code == 0
     (tmp_path / "stderr.txt").write_text(capsys.readouterr().err, encoding="utf-8")

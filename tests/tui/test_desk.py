@@ -238,7 +238,7 @@ async def test_export_before_any_task_warns_instead(indexed_home: CarrelHome) ->
 
 
 async def test_trajectory_shows_decisions_code_did_not_accept(indexed_home: CarrelHome) -> None:
-    script = [search("sourdough hooch"), search("sourdough hooch"), final(ANSWER_SCRIPT[1], ["S1"])]
+    script = [ANSWER_SCRIPT[0], ANSWER_SCRIPT[0], ANSWER_SCRIPT[1]]
     app = desk_app(indexed_home, ScriptedModel(script))
     async with app.run_test(size=SIZE) as pilot:
         await ask(pilot, "What is hooch?")
@@ -275,7 +275,7 @@ async def test_asking_without_an_index_says_how_to_build_one(home: CarrelHome) -
 
 async def test_a_rejected_final_answer_draft_is_taken_down(indexed_home: CarrelHome) -> None:
     """The model drafts an answer citing a label it was never given; code rejects it and the loop goes on."""
-    script = [search("sourdough hooch"), final("Made up [S9].", ["S9"]), final(HOOCH_ANSWER, ["S1"])]
+    script = [ANSWER_SCRIPT[0], final("Made up [S9].", ["S9"]), ANSWER_SCRIPT[1]]
     seen: list[str] = []
     app = desk_app(indexed_home, ScriptedModel(script))
     async with app.run_test(size=SIZE) as pilot:
