@@ -1,4 +1,5 @@
-"""Settings: the model file and the agent's limits, saved to the TOML config under ``CARREL_HOME``.
+"""Settings: the model file, the agent's limits and its decision mode, saved to the TOML config under
+``CARREL_HOME``.
 
 A new model is validated on save by really opening it (in a worker) through ``models.open_model``, so the user
 sees the same typed error the desk would hit (missing file, not a GGUF, corrupt, no chat template, checksum);
@@ -7,6 +8,7 @@ nothing is saved until it opens, and the opened model goes straight into use.
 
 from __future__ import annotations
 
+import typing
 from typing import ClassVar
 
 from pydantic import ValidationError
@@ -17,7 +19,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Header, Input, Label, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from agent.settings import AgentSettings
 from models.errors import ModelError
@@ -33,6 +35,8 @@ LIMIT_FIELDS = {
     "token_budget": "Token budget",
     "time_limit_s": "Time limit (s)",
 }
+# Settings chosen from a list: the field's label and its choices (the AgentSettings field's Literal values).
+CHOICE_FIELDS = {"decisions": "Decisions"}
 
 
 def config_errors(error: ValidationError) -> list[str]:
@@ -40,18 +44,24 @@ def config_errors(error: ValidationError) -> list[str]:
     lines = []
     for detail in error.errors():
         field = str(detail["loc"][0]) if detail["loc"] else ""
-        lines.append(f"{LIMIT_FIELDS.get(field, field)}: {detail['msg']}")
+        lines.append(f"{({**LIMIT_FIELDS, **CHOICE_FIELDS}).get(field, field)}: {detail['msg']}")
     return lines
 
 
 def form_to_config(values: dict[str, str], current: CarrelConfig) -> CarrelConfig:
     """The form as the config, each limit checked by the agent's settings themselves (raises
     ``ValidationError``). An empty field means the default; settings the form does not show are kept."""
-    limits = {key: values[key].strip() for key in LIMIT_FIELDS if values.get(key, "").strip()}
-    kept = {key: value for key, value in current.settings.items() if key not in LIMIT_FIELDS}
+    shown = {**LIMIT_FIELDS, **CHOICE_FIELDS}
+    limits = {key: values[key].strip() for key in shown if values.get(key, "").strip()}
+    kept = {key: value for key, value in current.settings.items() if key not in shown}
     checked = AgentSettings.model_validate({**kept, **limits})
     settings = checked.model_dump(include=set(kept) | set(limits))
     return CarrelConfig(model=values.get("model", "").strip() or None, settings=settings)
+
+
+def field_choices(field: str) -> tuple[str, ...]:
+    """The values an ``AgentSettings`` Literal field allows, in its declared order."""
+    return typing.get_args(AgentSettings.model_fields[field].annotation)
 
 
 class SettingsScreen(Screen[None]):
@@ -100,6 +110,14 @@ class SettingsScreen(Screen[None]):
                 for field, label in LIMIT_FIELDS.items():
                     yield Label(label)
                     yield Input(str(getattr(shown, field)), id=field, type="number")
+                for field, label in CHOICE_FIELDS.items():
+                    yield Label(label)
+                    yield Select(
+                        [(choice, choice) for choice in field_choices(field)],
+                        value=getattr(shown, field),
+                        allow_blank=False,
+                        id=field,
+                    )
             yield Static("", id="settings-error")
             with Horizontal(id="settings-buttons"):
                 yield Button("Save (Ctrl+S)", id="save", variant="primary")
@@ -109,7 +127,9 @@ class SettingsScreen(Screen[None]):
         self.query_one("#model", Input).focus()
 
     def form_values(self) -> dict[str, str]:
-        return {field.id or "": field.value for field in self.query(Input)}
+        typed = {field.id or "": field.value for field in self.query(Input)}
+        chosen = {field.id or "": str(field.value) for field in self.query(Select)}
+        return typed | chosen
 
     @on(Button.Pressed, "#save")
     @on(Input.Submitted)
