@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Markdown, Static
+from textual.widgets import DataTable, Input, Markdown, Select, Static
 
 from indexer.summary import IndexProgress, IndexSummary
 from models.scripted import ScriptedModel
@@ -258,3 +258,20 @@ async def test_pages_replace_each_other_so_escape_returns_to_the_desk(indexed_ho
         assert [type(screen) for screen in app.screen_stack] == [DeskScreen, SettingsScreen]
         await pilot.press("escape")
         assert isinstance(app.screen, DeskScreen)
+
+
+async def test_settings_choose_the_decision_mode(home: CarrelHome) -> None:
+    app = desk_app(home, ScriptedModel([]))
+    async with app.run_test(size=SIZE) as pilot:
+        await first_run_offer(pilot)
+        await pilot.press("escape")  # skip it
+        await pilot.press("ctrl+o")
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        select = screen.query_one("#decisions", Select)
+        assert select.value == "auto"
+        select.value = "free"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    config, warnings = load_config(home.config_file)
+    assert not warnings and config.settings["decisions"] == "free"
