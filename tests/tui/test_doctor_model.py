@@ -82,3 +82,13 @@ def test_a_file_that_is_not_a_model_is_a_problem_not_a_crash(
     out = doctor(capsys, "--model", str(fake))
     assert "PROBLEM: not a GGUF model file" in out
     assert "air-gap:" in out
+
+
+def test_the_decision_mode_in_force_and_why(
+    capsys: pytest.CaptureFixture[str], carrel_home: Path, tmp_path: Path
+) -> None:
+    assert "decisions:  choices (auto: 134,515,008 parameters, below 1,000,000,000)" in doctor(capsys)
+    script = write_script(tmp_path / "replies.jsonl")
+    assert "decisions:  free (auto: a scripted model" in doctor(capsys, "--model", f"scripted:{script}")
+    (carrel_home / "config.toml").write_text('decisions = "free"\n', encoding="utf-8")
+    assert "decisions:  free ('decisions' in the config file)" in doctor(capsys)

@@ -8,11 +8,12 @@ from importlib.metadata import PackageNotFoundError, version
 
 from models.bundled import INSTALL_HINT
 from models.errors import ModelError
+from models.factory import ModelChoice
 from models.inspection import ModelReport, inspect_model
 from tui.airgap import network_guard_active
-from tui.config import load_config
+from tui.config import CarrelConfig, load_config
 from tui.home import CarrelHome
-from tui.wiring import model_choice
+from tui.wiring import SettingsError, model_choice, resolve_settings
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,7 +28,8 @@ def package_version(distribution: str) -> str:
 
 
 def model_lines(cli_model: str | None, home: CarrelHome) -> list[str]:
-    """Which model is in use and why, its sha256 against the pin, context length and chat template."""
+    """Which model is in use and why, its sha256 against the pin, context length and chat template, and the
+    decision mode it would run in."""
     config, warnings = load_config(home.config_file)
     lines = [f"config:     {warning}" for warning in warnings]
     try:
@@ -39,7 +41,26 @@ def model_lines(cli_model: str | None, home: CarrelHome) -> list[str]:
     lines += _model_facts(report)
     if report.problem is not None:
         lines.append(f"            PROBLEM: {report.problem}")
-    return lines
+    return [*lines, decisions_line(config, choice, report)]
+
+
+def decisions_line(config: CarrelConfig, choice: ModelChoice, report: ModelReport) -> str:
+    """The decision mode a task would run in with this model, and why (see ``AgentSettings.decisions``)."""
+    try:
+        settings = resolve_settings(config).agent
+    except SettingsError as error:
+        return f"decisions:  unknown - {error}"
+    mode = settings.decision_mode(parameters=report.parameter_count, scripted=choice.is_scripted)
+    if settings.decisions != "auto":
+        why = "'decisions' in the config file"
+    elif choice.is_scripted:
+        why = "auto: a scripted model writes its own decisions"
+    elif report.parameter_count is None:
+        why = "auto: the model's size is unknown"
+    else:
+        side = "at least" if mode == "free" else "below"
+        why = f"auto: {report.parameter_count:,} parameters, {side} {settings.free_min_parameters:,}"
+    return f"decisions:  {mode} ({why})"
 
 
 CHOICE_REASONS = {
