@@ -308,3 +308,18 @@ async def test_question_search_on_the_desk(indexed_home: CarrelHome) -> None:
         assert len(model.history) == 1, "one model decision: the search was code's"
         meter = str(app.query_one("#meter", Static).render())
         assert "searches 1/6" in meter and "completed" in meter
+
+
+async def test_an_answer_sentence_without_a_label_shows_the_source_it_was_checked_against(
+    indexed_home: CarrelHome,
+) -> None:
+    """A scripted model writes its answer (free mode); the sentence with no label of its own is marked."""
+    answer = "Hooch is alcohol from hungry yeast. Pour it off and feed the starter [S1]."
+    app = desk_app(indexed_home, ScriptedModel([ANSWER_SCRIPT[0], final(answer, ["S1"])]))
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "What is hooch?")
+        state = desk(app).last_state
+        assert state is not None and state.status == "completed"
+        shown = app.query_one(AnswerView).query_one(Markdown).source
+    assert [check.best_label for check in state.support] == ["S1", "S1"]
+    assert "Hooch is alcohol from hungry yeast. _(checked against [\\[S1\\]](source:S1))_" in shown

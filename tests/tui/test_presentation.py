@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from agent.state import AgentState, Source
-from tui.desk.citations import cited_labels, label_from_href, link_citations, ordered_citations
+from agent.state import AgentState, SentenceSupport, Source
+from tui.desk.citations import cited_labels, label_from_href, link_citations, marked_answer, ordered_citations
 from tui.desk.export import answer_markdown, export_answer, slugify
 from tui.desk.formatting import display_path, relative_time
 from tui.desk.highlight import query_words, term_spans
@@ -117,3 +117,24 @@ def test_export_of_a_task_without_answer_says_so_and_keeps_what_was_found() -> N
 def test_slugs_are_file_name_safe() -> None:
     assert slugify("Où est / le *café*?") == "o-est-le-caf"
     assert slugify("???") == "answer"
+
+
+def checked(sentence: str, labels: list[str], best: str, supported: bool = True) -> SentenceSupport:
+    return SentenceSupport(
+        sentence=sentence, labels=labels, best_label=best, supported=supported, word_share=1.0
+    )
+
+
+def test_each_sentence_is_marked_with_the_source_it_was_checked_against_where_its_labels_do_not_say() -> None:
+    answer = "Hooch is alcohol.\nPour it off [S2]. Feed the starter twice [S1]."
+    support = [
+        checked("Hooch is alcohol.", ["S1", "S2"], "S2"),
+        checked("Pour it off [S2].", ["S2"], "S2"),
+        checked("Feed the starter twice [S1].", ["S1"], "S1", supported=False),
+    ]
+    assert marked_answer(answer, support) == (
+        "Hooch is alcohol. _(checked against [S2])_\nPour it off [S2]. Feed the starter twice [S1]. "
+        "_(not found in [S1])_"
+    )
+    assert marked_answer(answer, []) == answer
+    assert "(checked against [\\[S2\\]](source:S2))" in link_citations(marked_answer(answer, support))

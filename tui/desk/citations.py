@@ -2,11 +2,16 @@
 
 The agent writes labels such as ``[S2]`` or ``[S1, S3]`` inline. The desk renders the answer as Markdown in which
 each label is a link to ``source:S2``; clicking it (or stepping to it with the keyboard) opens that source.
+Each sentence is also marked with the source it was checked against (``agent.support``) when its own labels do not
+already show it, and a sentence the check did not find in its sources says so.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+
+from agent.state import SentenceSupport
 
 CITATION_SCHEME = "source:"
 _LABEL = r"S\d+"
@@ -56,3 +61,31 @@ def ordered_citations(answer: str, citations: list[str]) -> list[str]:
     """Labels to step through with the keyboard: inline order first, then any cited only in the list."""
     inline = cited_labels(answer)
     return inline + [label for label in citations if label not in inline]
+
+
+def _sentence_pattern(sentence: str) -> re.Pattern[str]:
+    """The sentence as written in the answer, whatever whitespace it had there."""
+    return re.compile(r"\s+".join(re.escape(word) for word in sentence.split()))
+
+
+def _support_mark(support: SentenceSupport) -> str:
+    if not support.supported:
+        where = ", ".join(f"[{label}]" for label in support.labels) or "any source"
+        return f" _(not found in {where})_"
+    if support.best_label and support.best_label not in cited_labels(support.sentence):
+        return f" _(checked against [{support.best_label}])_"
+    return ""
+
+
+def marked_answer(answer: str, support: Sequence[SentenceSupport]) -> str:
+    """``answer`` with each sentence marked by the source it was checked against where its own labels do not
+    show it (a sentence without labels is checked against every cited source), and unsupported ones marked."""
+    pieces: list[str] = []
+    position = 0
+    for check in support:
+        match = _sentence_pattern(check.sentence).search(answer, position)
+        if match is None:
+            continue
+        pieces.append(answer[position : match.end()] + _support_mark(check))
+        position = match.end()
+    return "".join(pieces) + answer[position:]

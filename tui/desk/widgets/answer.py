@@ -17,7 +17,7 @@ from textual.widgets import Markdown
 from textual.widgets.markdown import MarkdownStream
 
 from agent.state import AgentState
-from tui.desk.citations import label_from_href, link_citations, ordered_citations
+from tui.desk.citations import label_from_href, link_citations, marked_answer, ordered_citations
 from tui.desk.wording import stop_reason_words
 
 WORKING_TEXT = "_Working… the answer appears here when the agent has one._"
@@ -96,7 +96,8 @@ class AnswerView(VerticalScroll, can_focus=True):
         await self._stop_stream()
         if state.status == "completed" and state.answer:
             self._citations = ordered_citations(state.answer, state.citations)
-            await self._markdown.update(link_citations(state.answer, state.citations))
+            marked = marked_answer(state.answer, state.support)
+            await self._markdown.update(link_citations(marked, state.citations))
         else:
             self._citations = [source.label for source in state.sources]
             asks_user = state.status == "needs_user" and state.stop_reason != "cancelled"
