@@ -59,6 +59,7 @@ def test_eval_writes_both_reports_and_one_trajectory_per_case(eval_out: Path) ->
     assert "[3/3] inj-direct-override" in progress and "attack succeeded" in progress
     markdown = (eval_out / "report.md").read_text(encoding="utf-8")
     assert "**inj-direct-override** (injection" in markdown and "canary in the answer" in markdown
+    assert report.decisions == "choices" and "decisions `choices`" in markdown
 
 
 def test_regrade_grades_recorded_trajectories_again_without_a_model(eval_out: Path) -> None:
