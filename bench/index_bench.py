@@ -9,7 +9,13 @@ process (its peak RSS and CPU, workers included, sampled from outside); the best
 side is compared. Each round also times Tantivy alone: Carrel's own schema and writer fed the documents
 Carrel writes for the corpus, extracted beforehand and held in memory, so extraction costs nothing. That
 is the floor no extraction work can get under; it is timed with Carrel's writer settings and with a
-generous heap and one writer thread per core. Then a re-run with nothing changed, a re-run after one file changed, and N
+generous heap and one writer thread per core. When recoll's ``recollindex`` is installed (Debian
+``recollcmd``), each round also indexes the same copy with it, the desktop search a user would otherwise
+pick: a fresh configuration folder in the scratch folder whose only top directory is the copy, measured
+like Carrel (wall, CPU of its whole tree, peak RSS, documents in its database). Two settings differ from
+recoll's defaults: its aspell dictionary step is off (it is not search), and it runs at nice 0 like Carrel
+(its default, 19, yields every core to other work: on the shared 2-core machine it took 208 s of wall
+time for 4 s of CPU). Then a re-run with nothing changed, a re-run after one file changed, and N
 searches through the search tool (snippets included) with queries made of words sampled from the
 corpus. Prints one JSON line.
 """
@@ -270,6 +276,54 @@ def carrel_child(corpus: Path, index_dir: Path) -> None:
     )
 
 
+def children_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def recoll_status(config_dir: Path) -> dict[str, str]:
+    """recollindex's own summary of its last run (``idxstatus.txt``: ``key = value`` lines)."""
+    lines = (config_dir / "idxstatus.txt").read_text(errors="replace").splitlines()
+    return {key.strip(): value.strip() for key, _, value in (line.partition("=") for line in lines)}
+
+
+def run_recoll(corpus: Path, config_dir: Path) -> dict[str, Any]:
+    """A fresh recoll index of ``corpus`` alone, in a configuration folder of its own."""
+    config_dir.mkdir(parents=True)
+    (config_dir / "recoll.conf").write_text(f"topdirs = {corpus}\nnoaspell = 1\nidxniceprio = 0\n")
+    started, started_cpu = time.perf_counter(), children_cpu_seconds()
+    command = ["recollindex", "-c", str(config_dir), "-z"]
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with TreeSampler(child.pid) as sampler:
+        child.wait()
+    seconds = time.perf_counter() - started
+    if child.returncode != 0:
+        raise RuntimeError(f"recollindex failed with exit code {child.returncode}")
+    status = recoll_status(config_dir)
+    return {
+        "seconds": seconds,
+        "cpu_s": round(children_cpu_seconds() - started_cpu, 2),
+        "peak_rss_mb": round(sampler.peak_bytes / 2**20, 1),
+        "documents": int(status.get("dbtotdocs", "0")),
+        "files": int(status.get("totfiles", "0")),
+    }
+
+
+def recoll_figures(recolls: list[dict[str, Any]], carrel_s: float, carrel_cpu_s: float) -> dict[str, Any]:
+    if not recolls:
+        return {"recoll": None}
+    best = min(recolls, key=lambda run: float(run["seconds"]))
+    return {
+        "recoll_index_s": round(best["seconds"], 3),
+        "recoll_index_runs_s": [round(run["seconds"], 2) for run in recolls],
+        "recoll_cpu_s": best["cpu_s"],
+        "recoll_peak_rss_mb": max(run["peak_rss_mb"] for run in recolls),
+        "recoll_documents": best["documents"],
+        "recoll_speedup_wall": round(best["seconds"] / carrel_s, 1),
+        "recoll_speedup_cpu": round(best["cpu_s"] / carrel_cpu_s, 1),
+    }
+
+
 def timed_reindex(corpus: Path, index_dir: Path) -> float:
     started = time.perf_counter()
     index_folders([corpus], index_dir)
@@ -317,13 +371,18 @@ def progress(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-Builds = tuple[list[tuple[float, float, int]], list[dict[str, Any]], dict[str, list[tuple[float, float]]]]
+Builds = tuple[
+    list[tuple[float, float, int]],
+    list[dict[str, Any]],
+    dict[str, list[tuple[float, float]]],
+    list[dict[str, Any]],
+]
 
 
-def alternate_builds(copy: Path, scratch: Path, repeat: int, documents: list[str]) -> Builds:
+def alternate_builds(copy: Path, scratch: Path, repeat: int, documents: list[str], recoll: bool) -> Builds:
     """Baseline, Carrel and Tantivy-only builds, alternating, each into a fresh index: on a shared
     machine the load changes from minute to minute, so each side's best of ``repeat`` is compared."""
-    baselines, carrels = [], []
+    baselines, carrels, recolls = [], [], []
     tantivy_only: dict[str, list[tuple[float, float]]] = {name: [] for name in tantivy_only_settings()}
     for round_number in range(repeat):
         baselines.append(run_baseline(copy, scratch / f"baseline-index-{round_number}"))
@@ -339,7 +398,10 @@ def alternate_builds(copy: Path, scratch: Path, repeat: int, documents: list[str
             progress(
                 f"tantivy only ({name}): {tantivy_only[name][-1][0]:.2f} s wall, {tantivy_only[name][-1][1]:.2f} s CPU"
             )
-    return baselines, carrels, tantivy_only
+        if recoll:
+            recolls.append(run_recoll(copy, scratch / f"recoll-{round_number}"))
+            progress(f"recoll: {recolls[-1]}")
+    return baselines, carrels, tantivy_only, recolls
 
 
 def tantivy_only_figures(
@@ -364,13 +426,13 @@ def tantivy_only_figures(
     }
 
 
-def run_benchmark(corpus: Path, searches: int, repeat: int) -> dict[str, Any]:
+def run_benchmark(corpus: Path, searches: int, repeat: int, recoll: bool) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="carrel-bench-") as scratch_name:
         scratch = Path(scratch_name)
         copy = scratch / "corpus"
         shutil.copytree(corpus, copy, symlinks=True)
         documents, extraction_cpu_s = carrel_documents(copy)
-        baselines, carrels, tantivy_only = alternate_builds(copy, scratch, repeat, documents)
+        baselines, carrels, tantivy_only, recolls = alternate_builds(copy, scratch, repeat, documents, recoll)
         baseline_s = min(run[0] for run in baselines)
         baseline_cpu_s = min(baselines)[1]
         baseline_files = baselines[0][2]
@@ -394,6 +456,7 @@ def run_benchmark(corpus: Path, searches: int, repeat: int) -> dict[str, Any]:
         "tantivy_only_documents": len(documents),
         "carrel_extraction_cpu_s": round(extraction_cpu_s, 3),
         "carrel_cpu_s": carrel["cpu_s"],
+        **recoll_figures(recolls, carrel["seconds"], carrel["cpu_s"]),
         "baseline_cpu_s": round(baseline_cpu_s, 2),
         "load_average_1m": round(os.getloadavg()[0], 1),
         "carrel_peak_rss_mb": max(max(run["tree_peak_rss_mb"], run["main_peak_rss_mb"]) for run in carrels),
@@ -416,8 +479,18 @@ def main() -> int:
     parser.add_argument(
         "--repeat", type=int, default=3, help="alternating full builds per side (best is kept)"
     )
+    parser.add_argument(
+        "--no-recoll", action="store_true", help="skip recoll even when recollindex is installed"
+    )
+    parser.add_argument("--out", type=Path, help="also write the figures to this JSON file")
     args = parser.parse_args()
-    print(json.dumps(run_benchmark(args.corpus, args.searches, args.repeat)))
+    recoll = not args.no_recoll and shutil.which("recollindex") is not None
+    figures = run_benchmark(args.corpus, args.searches, args.repeat, recoll)
+    figures["date"] = time.strftime("%Y-%m-%d")
+    print(json.dumps(figures))
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(figures, indent=2) + "\n")
     return 0
 
 
