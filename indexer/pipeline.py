@@ -92,9 +92,14 @@ def warm_up() -> None:
 def process_executor(workers: int) -> Executor:
     # forkserver, not fork: the parent already runs Tantivy's threads, and forking a threaded process can
     # deadlock the child.
+    context = multiprocessing.get_context("forkserver")
+    # The server imports the extraction code once and each worker is forked from it ready to work, instead of
+    # every worker importing it again while the run waits (the server starts once per process, so this
+    # applies from the first pool on; "__main__" is multiprocessing's own default).
+    context.set_forkserver_preload(["__main__", __name__])
     return ProcessPoolExecutor(
         max_workers=workers,
-        mp_context=multiprocessing.get_context("forkserver"),
+        mp_context=context,
         initializer=exit_with_parent,
         initargs=(os.getpid(),),
     )
