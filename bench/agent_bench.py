@@ -12,6 +12,14 @@ What it measures, per task and averaged:
 - steps and searches per task, and how the tasks ended.
 
 Usage: ``.venv/bin/python bench/agent_bench.py [--model PATH] [--questions N] [--work-dir DIR]``
+
+``--under-load ROUNDS`` measures instead how questions slow down when other programs want the CPU: the same
+questions with no extra load, beside one busy process (a pure-Python loop) and beside two, interleaved round
+by round, for each thread policy (``--arms``; ``fixed`` is llama.cpp's defaults: every core, long spin-waits;
+``adaptive`` is Carrel's: threads for the free cores, short spin-waits). Each policy runs in its own process
+(libgomp reads its wait policy once per process), which loads the model and answers one warm-up question
+first. Prints per policy and load the p50 seconds per question and its ratio to the same policy's unloaded
+p50, beside the 1-minute load average; ``--out FILE`` also writes the JSON there.
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ import argparse
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -37,6 +46,7 @@ from indexer.build import index_folders
 from indexer.search import open_search_tool
 from models.factory import open_model, resolve_model_spec
 from models.protocol import ChatModel
+from models.settings import ModelSettings
 
 # Fixed questions over the demo corpus (Python's language reference topics): answerable ones, two-part ones,
 # and ones the corpus cannot answer.
@@ -116,6 +126,155 @@ def summary(tasks: list[dict[str, Any]], model_id: str) -> dict[str, Any]:
     }
 
 
+# A thread policy: how its process's model is set up, and the environment its process starts with.
+ARMS: dict[str, tuple[dict[str, Any], dict[str, str]]] = {
+    "fixed": ({"adapt_threads": False}, {"GOMP_SPINCOUNT": "300000"}),  # libgomp's own default
+    "adaptive": ({"adapt_threads": True}, {}),
+}
+BUSY_CODE = "while True: pass"
+LOADS = (0, 1, 2)
+
+
+def serve_arm(arm: str, index_dir: Path, model_spec: str | None, work_dir: Path) -> None:
+    """Answer question lists read from stdin (one JSON list a line), one JSON line of figures for each."""
+    model = open_model(
+        resolve_model_spec(model_spec, os.environ, None), settings=ModelSettings(**ARMS[arm][0])
+    )
+    tool = open_search_tool(index_dir)
+    agent = Agent(model=model, tool=tool, settings=AgentSettings())
+    context = RunContext(
+        model_id=model.model_id,
+        prompt_version=agent.prompt.version,
+        index_path=str(index_dir),
+        document_count=tool.stats().documents,
+        settings=agent.settings,
+    )
+    recorder = TrajectoryRecorder(work_dir / f"trajectories-{arm}", context)
+    run_task(agent, QUESTIONS[-1], recorder)  # warm-up: a later figure is not a first call
+    print(json.dumps({"ready": arm}), flush=True)
+    for line in sys.stdin:
+        tasks = []
+        for question in json.loads(line):
+            forget_cache(model)
+            tasks.append(run_task(agent, question, recorder))
+            tasks[-1]["threads"] = str(getattr(model, "threads", ""))  # the last (generation, batch) choice
+        print(json.dumps(tasks), flush=True)
+
+
+class ArmProcess:
+    """One thread policy's serving process (see :func:`serve_arm`)."""
+
+    def __init__(self, arm: str, index_dir: Path, model_spec: str | None, work_dir: Path) -> None:
+        command = [
+            sys.executable,
+            __file__,
+            "--serve",
+            arm,
+            "--index",
+            str(index_dir),
+            "--work-dir",
+            str(work_dir),
+        ]
+        if model_spec:
+            command += ["--model", model_spec]
+        env = {**os.environ, **ARMS[arm][1]}
+        self.arm = arm
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
+        )
+        self._read()  # the ready line
+
+    def ask(self, questions: list[str]) -> list[dict[str, Any]]:
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(questions) + "\n")
+        self.process.stdin.flush()
+        tasks: list[dict[str, Any]] = self._read()
+        return tasks
+
+    def _read(self) -> Any:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the {self.arm} process ended (exit code {self.process.wait()})")
+        return json.loads(line)
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def with_busy_processes(count: int) -> list[subprocess.Popen[bytes]]:
+    return [subprocess.Popen([sys.executable, "-c", BUSY_CODE]) for _ in range(count)]
+
+
+def stop(processes: list[subprocess.Popen[bytes]]) -> None:
+    for process in processes:
+        process.kill()
+        process.wait()
+
+
+def under_load(args: argparse.Namespace, work_dir: Path) -> dict[str, Any]:
+    """Rounds of (no load, one busy process, two): within each, every arm asks the same questions, the
+    arms' order alternating from round to round."""
+    index_dir = demo_index(work_dir)
+    questions = list(QUESTIONS[: args.questions])
+    arms = [ArmProcess(arm, index_dir, args.model, work_dir) for arm in args.arms.split(",")]
+    walls: dict[str, dict[int, list[float]]] = {arm.arm: {load: [] for load in LOADS} for arm in arms}
+    loads: dict[int, list[float]] = {load: [] for load in LOADS}
+    threads: dict[str, dict[int, list[str]]] = {arm.arm: {load: [] for load in LOADS} for arm in arms}
+    try:
+        for round_number in range(args.under_load):
+            order = arms if round_number % 2 == 0 else arms[::-1]
+            for load in LOADS:
+                busy = with_busy_processes(load)
+                try:
+                    for arm in order:
+                        tasks = arm.ask(questions)
+                        walls[arm.arm][load] += [task["wall_s"] for task in tasks]
+                        threads[arm.arm][load] += [task.get("threads", "") for task in tasks]
+                        print(
+                            f"round {round_number} load {load} {arm.arm}: "
+                            f"{[round(task['wall_s'], 1) for task in tasks]} s, load average "
+                            f"{os.getloadavg()[0]:.1f}",
+                            file=sys.stderr,
+                            flush=True,
+                        )
+                    loads[load].append(os.getloadavg()[0])
+                finally:
+                    stop(busy)
+    finally:
+        for arm in arms:
+            arm.close()
+    figures = load_summary(walls, loads, len(questions), args.under_load)
+    figures["threads_last_chosen"] = {
+        arm: {f"busy_{load}": dict(Counter(chosen)) for load, chosen in by_load.items()}
+        for arm, by_load in threads.items()
+    }
+    return figures
+
+
+def load_summary(
+    walls: dict[str, dict[int, list[float]]], loads: dict[int, list[float]], questions: int, rounds: int
+) -> dict[str, Any]:
+    figures: dict[str, Any] = {"bench": "agent-under-load", "questions": questions, "rounds": rounds}
+    for arm, by_load in walls.items():
+        idle_p50 = statistics.median(by_load[0])
+        figures[arm] = {
+            f"busy_{load}": {
+                "p50_s": round(statistics.median(seconds), 2),
+                "ratio_to_unloaded": round(statistics.median(seconds) / idle_p50, 2),
+                "max_s": round(max(seconds), 2),
+            }
+            for load, seconds in by_load.items()
+        }
+    figures["load_average_1m"] = {
+        f"busy_{load}": [round(value, 1) for value in values] for load, values in loads.items()
+    }
+    figures["cpus"] = os.cpu_count()
+    return figures
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--model", help="GGUF path (default: the bundled model)")
@@ -124,7 +283,25 @@ def main(argv: list[str] | None = None) -> int:
         "--work-dir", type=Path, help="where to write the demo corpus and index (default: temp)"
     )
     parser.add_argument("--tasks", action="store_true", help="also print one JSON line per task (stderr)")
+    parser.add_argument(
+        "--under-load", type=int, metavar="ROUNDS", help="the paired run under load (see above)"
+    )
+    parser.add_argument("--arms", default="fixed,adaptive", help="thread policies to compare under load")
+    parser.add_argument("--out", type=Path, help="also write the under-load figures to this JSON file")
+    parser.add_argument("--serve", choices=sorted(ARMS), help=argparse.SUPPRESS)
+    parser.add_argument("--index", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.serve:
+        serve_arm(args.serve, args.index, args.model, args.work_dir)
+        return 0
+    if args.under_load:
+        with tempfile.TemporaryDirectory(prefix="carrel-agent-bench-") as scratch:
+            figures = under_load(args, args.work_dir or Path(scratch))
+        print(json.dumps(figures))
+        if args.out:
+            args.out.parent.mkdir(parents=True, exist_ok=True)
+            args.out.write_text(json.dumps(figures, indent=2) + "\n")
+        return 0
     with tempfile.TemporaryDirectory(prefix="carrel-agent-bench-") as scratch:
         work_dir = args.work_dir or Path(scratch)
         index_dir = demo_index(work_dir)

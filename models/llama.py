@@ -10,6 +10,8 @@ What it adds over calling llama-cpp-python directly, and why:
   then parsed and validated; running into ``max_tokens`` is an ``OutputTruncatedError``.
 - KV-cache prefix reuse: within an agent task the prompt only grows, so each call evaluates only the tokens
   after the longest common prefix with what is already in the cache (reported as ``cached_tokens``).
+- Threads sized to the cores other processes leave free, re-chosen as a call goes on (``models.threads``):
+  llama.cpp's threads wait on each other, so a thread without a core of its own slows every step.
 
 Not thread-safe: one call at a time per instance (the agent makes one model call at a time).
 """
@@ -20,6 +22,7 @@ import codecs
 import contextlib
 import ctypes
 import io
+import os
 import time
 from collections import deque
 from collections.abc import Iterator, Sequence
@@ -41,6 +44,7 @@ from models.grammar import GrammarSampler, TokenChooser, canonical_schema_json, 
 from models.integrity import check_gguf_file, pin_for, verify_pin
 from models.protocol import ChatMessage, Completion, JsonSchema, TextPiece, Usage
 from models.settings import DEFAULT_MAX_CONTEXT, ModelSettings
+from models.threads import FreeCores, threads_for
 from models.validation import SchemaValidator
 
 _LOG_LINES: deque[str] = deque(maxlen=50)
@@ -78,7 +82,7 @@ def _load_llama(path: Path, settings: ModelSettings, n_ctx: int) -> Any:
                 str(path),
                 n_ctx=n_ctx,
                 n_threads=settings.n_threads,
-                n_threads_batch=settings.n_threads,
+                n_threads_batch=settings.n_threads_batch,
                 seed=settings.seed,
                 verbose=True,
             )
@@ -114,6 +118,8 @@ class LlamaCppModel:
         self._grammars: dict[str, tuple[GrammarSampler, SchemaValidator]] = {}
         self.last_rejections = 0
         self.last_full_passes = 0
+        self._free_cores = FreeCores(os.cpu_count() or 1) if settings.adapt_threads else None
+        self.threads = (settings.n_threads, settings.n_threads_batch)  # (generation, prompt) threads in use
 
     @classmethod
     def load(
@@ -244,6 +250,7 @@ class LlamaCppModel:
             raise PromptTooLongError(len(prompt), self.context_size, max_tokens)
         if grammar is not None:
             grammar.reset()
+        self._fit_threads()
         cached = self._evaluate_prompt(prompt)
         chooser = TokenChooser(self._settings.temperature, self._settings.seed)
         decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
@@ -260,6 +267,7 @@ class LlamaCppModel:
             if grammar is not None and self._grammar_complete(grammar, token):
                 finish = "stop"
                 break
+            self._fit_threads()
             self._llama.eval([token])
         self.last_rejections = chooser.rejections
         self.last_full_passes = chooser.full_passes
@@ -271,6 +279,19 @@ class LlamaCppModel:
         )
         text = "".join(pieces) + decoder.decode(b"", final=True)
         yield Completion(text=text, usage=usage, finish_reason=finish)
+
+    def _fit_threads(self) -> None:
+        """Use as many threads as cores are free right now (see ``models.threads``); off: the settings' own."""
+        if self._free_cores is None:
+            return
+        free = self._free_cores.free()
+        chosen = (
+            threads_for(free, self._settings.n_threads),
+            threads_for(free, self._settings.n_threads_batch),
+        )
+        if chosen != self.threads:
+            self._llama._ctx.set_n_threads(*chosen)
+            self.threads = chosen
 
     def _grammar_complete(self, grammar: GrammarSampler, token: int) -> bool:
         """Accept ``token``; True once the grammar allows end-of-generation (the JSON value is closed).

@@ -22,14 +22,29 @@ def all_cores() -> int:
 class ModelSettings(BaseModel):
     """Options for ``LlamaCppModel``.
 
-    ``n_ctx=None`` means the model's trained context, capped at 8192. ``chat_template`` (Jinja text) replaces
+    ``n_ctx=None`` means the model's trained context, capped at 8192. Threads: see ``models.threads`` for why
+    the count follows the cores that are free. ``chat_template`` (Jinja text) replaces
     the template stored in the GGUF; it is for GGUF files that carry none, such as base (non-instruct) models.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     n_ctx: int | None = Field(default=None, ge=256)
-    n_threads: int = Field(default_factory=all_cores, ge=1)
+    n_threads: int = Field(
+        default_factory=all_cores, ge=1, description="Most threads for generating (one token at a time)."
+    )
+    n_threads_batch: int = Field(
+        default_factory=all_cores,
+        ge=1,
+        description="Most threads for evaluating a prompt (many tokens at once).",
+    )
+    adapt_threads: bool = Field(
+        default=True,
+        description=(
+            "Use only as many threads as there are cores other processes leave free (measured from /proc/stat, "
+            "re-chosen as a call goes on), never more than n_threads / n_threads_batch. Off: always the maximum."
+        ),
+    )
     seed: int = DEFAULT_SEED
     temperature: float = Field(default=0.0, ge=0.0, le=2.0)
     chat_template: str | None = None

@@ -22,6 +22,7 @@ from models.factory import open_model
 from models.grammar import GrammarSampler, schema_to_gbnf
 from models.llama import LlamaCppModel
 from models.protocol import ChatMessage, ChatModel, Completion, SizedModel, TextPiece
+from models.settings import ModelSettings
 from tests.models.conftest import bundled_path
 
 pytestmark = pytest.mark.real_model
@@ -97,6 +98,21 @@ def test_an_extended_prompt_reuses_the_cached_prefix(real_model: LlamaCppModel) 
     assert first.usage.cached_tokens == 0
     assert second.usage.cached_tokens >= first.usage.prompt_tokens - 2
     assert second.usage.cached_tokens < second.usage.prompt_tokens
+
+
+def test_threads_stay_within_the_settings_and_are_fixed_when_adapting_is_off(
+    real_model: LlamaCppModel,
+) -> None:
+    real_model.complete(QUESTION, BOUNDED_SCHEMA, max_tokens=16)
+    settings = real_model.settings
+    assert 1 <= real_model.threads[0] <= settings.n_threads
+    assert 1 <= real_model.threads[1] <= settings.n_threads_batch
+    fixed = LlamaCppModel.load(bundled_path(), settings=ModelSettings(n_ctx=512, adapt_threads=False))
+    try:
+        fixed.complete(QUESTION, BOUNDED_SCHEMA, max_tokens=16)
+        assert fixed.threads == (fixed.settings.n_threads, fixed.settings.n_threads_batch)
+    finally:
+        fixed.close()
 
 
 def test_stream_pieces_join_to_the_completion(real_model: LlamaCppModel) -> None:
