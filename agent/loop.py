@@ -86,7 +86,16 @@ from agent.tool import SearchBackend, normalised_query, safe_tool_error
 from agent.transcript import Transcript
 from indexer.results import LIMIT_MAX, QUERY_MAX_CHARS, IndexStats, SearchHit, SearchQueryError, SearchResults
 from models.errors import ModelError, OutputInvalidError, OutputTruncatedError
-from models.protocol import ChatMessage, ChatModel, Completion, JsonSchema, SchemaBound, TextPiece, Usage
+from models.protocol import (
+    ChatMessage,
+    ChatModel,
+    Completion,
+    JsonSchema,
+    SchemaBound,
+    TextPiece,
+    Usage,
+    WarmableModel,
+)
 
 CancelCheck = Callable[[], bool]
 Clock = Callable[[], float]
@@ -140,6 +149,20 @@ def run(
     """Functional form of :meth:`Agent.run` with the default prompt."""
     agent = Agent(model=model, tool=tool, settings=settings)
     return agent.run(question, should_cancel=should_cancel, task_id=task_id, previous=previous)
+
+
+def warm_up(model: ChatModel, settings: AgentSettings, prompt: SystemPrompt | None = None) -> int:
+    """Evaluate the system prompt a task would start with into the model's cache, ahead of the first question.
+
+    Later questions find it cached from the task before, so only the first one would pay for it. The desk
+    calls this right after loading the model, while the user types, and before the model is handed to a
+    task (a model serves one call at a time). Returns the tokens evaluated; 0 for a model that cannot warm up.
+    """
+    if not isinstance(model, WarmableModel):
+        return 0
+    system = (prompt or load_system_prompt()).render(max_searches=settings.max_searches)
+    # An empty user turn: some chat templates fold the system prompt into the first user turn.
+    return model.warm_up([ChatMessage(role="system", content=system), ChatMessage(role="user", content="")])
 
 
 def final_state(events: Iterator[AgentEvent]) -> AgentState:

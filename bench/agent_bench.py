@@ -20,6 +20,11 @@ by round, for each thread policy (``--arms``; ``fixed`` is llama.cpp's defaults:
 (libgomp reads its wait policy once per process), which loads the model and answers one warm-up question
 first. Prints per policy and load the p50 seconds per question and its ratio to the same policy's unloaded
 p50, beside the 1-minute load average; ``--out FILE`` also writes the JSON there.
+
+``--first-call PROCESSES`` measures what a first question costs: fresh processes, alternately cold (the model
+loaded, nothing else) and warmed (``agent.loop.warm_up`` after loading, as the desk does while the user types),
+each asking the ``--questions`` questions in a rotated order without clearing the cache between them (as the
+desk does). Prints per arm the first question's p50 seconds against the p50 of later ones, and the ratio.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from agent.events import TaskFinished, TokensUsed
-from agent.loop import Agent
+from agent.loop import Agent, warm_up
 from agent.settings import AgentSettings
 from agent.state import AgentState
 from agent.trajectory import RunContext, TrajectoryRecorder, recorded
@@ -275,6 +280,69 @@ def load_summary(
     return figures
 
 
+def first_call_child(
+    warm: bool, questions: list[str], index_dir: Path, model_spec: str | None, work_dir: Path
+) -> None:
+    """One fresh process: load, warm up or not, then the questions in order; one JSON line."""
+    started = time.perf_counter()
+    model = open_model(resolve_model_spec(model_spec, os.environ, None))
+    load_s = time.perf_counter() - started
+    settings = AgentSettings()
+    started = time.perf_counter()
+    warmed_tokens = warm_up(model, settings) if warm else 0
+    warm_s = time.perf_counter() - started
+    tool = open_search_tool(index_dir)
+    agent = Agent(model=model, tool=tool, settings=settings)
+    context = RunContext(
+        model_id=model.model_id,
+        prompt_version=agent.prompt.version,
+        index_path=str(index_dir),
+        document_count=tool.stats().documents,
+        settings=settings,
+    )
+    recorder = TrajectoryRecorder(work_dir / "trajectories-first-call", context)
+    walls = [run_task(agent, question, recorder)["wall_s"] for question in questions]
+    print(json.dumps({"load_s": load_s, "warm_s": warm_s, "warmed_tokens": warmed_tokens, "walls": walls}))
+
+
+def first_call(args: argparse.Namespace, work_dir: Path) -> dict[str, Any]:
+    """Fresh processes, cold and warmed alternately; each question is asked first in one process per arm."""
+    index_dir = demo_index(work_dir)
+    runs: dict[str, list[dict[str, Any]]] = {"cold": [], "warmed": []}
+    for number in range(args.first_call):
+        for arm in ("cold", "warmed") if number % 2 == 0 else ("warmed", "cold"):
+            command = [sys.executable, __file__, "--first-call-child", arm, "--rotation", str(number)]
+            command += [
+                "--index",
+                str(index_dir),
+                "--work-dir",
+                str(work_dir),
+                "--questions",
+                str(args.questions),
+            ]
+            if args.model:
+                command += ["--model", args.model]
+            output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+            runs[arm].append(json.loads(output.strip().splitlines()[-1]))
+            print(
+                f"{arm}: {runs[arm][-1]} load average {os.getloadavg()[0]:.1f}", file=sys.stderr, flush=True
+            )
+    figures: dict[str, Any] = {"bench": "agent-first-call", "processes_per_arm": args.first_call}
+    for arm, arm_runs in runs.items():
+        first = statistics.median(run["walls"][0] for run in arm_runs)
+        later = statistics.median(wall for run in arm_runs for wall in run["walls"][1:])
+        figures[arm] = {
+            "first_p50_s": round(first, 2),
+            "later_p50_s": round(later, 2),
+            "first_to_later": round(first / later, 2),
+            "load_s_p50": round(statistics.median(run["load_s"] for run in arm_runs), 2),
+            "warm_up_s_p50": round(statistics.median(run["warm_s"] for run in arm_runs), 2),
+            "warmed_tokens": arm_runs[0]["warmed_tokens"],
+        }
+    figures["load_average_1m"] = round(os.getloadavg()[0], 2)
+    return figures
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--model", help="GGUF path (default: the bundled model)")
@@ -288,15 +356,25 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--arms", default="fixed,adaptive", help="thread policies to compare under load")
     parser.add_argument("--out", type=Path, help="also write the under-load figures to this JSON file")
+    parser.add_argument("--first-call", type=int, metavar="PROCESSES", help="the first-call run (see above)")
     parser.add_argument("--serve", choices=sorted(ARMS), help=argparse.SUPPRESS)
+    parser.add_argument("--first-call-child", choices=["cold", "warmed"], help=argparse.SUPPRESS)
+    parser.add_argument("--rotation", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--index", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
         serve_arm(args.serve, args.index, args.model, args.work_dir)
         return 0
-    if args.under_load:
+    if args.first_call_child:
+        chosen = list(QUESTIONS[: args.questions])
+        rotation = args.rotation % len(chosen)
+        questions = chosen[rotation:] + chosen[:rotation]
+        first_call_child(args.first_call_child == "warmed", questions, args.index, args.model, args.work_dir)
+        return 0
+    if args.under_load or args.first_call:
         with tempfile.TemporaryDirectory(prefix="carrel-agent-bench-") as scratch:
-            figures = under_load(args, args.work_dir or Path(scratch))
+            run_mode = under_load if args.under_load else first_call
+            figures = run_mode(args, args.work_dir or Path(scratch))
         print(json.dumps(figures))
         if args.out:
             args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -221,6 +221,18 @@ class LlamaCppModel:
         """Unconstrained generation (no schema); ``finish_reason`` may be ``length``. Used by the benchmark."""
         return _last_completion(self._generate(self.prompt_tokens(messages), None, max_tokens))
 
+    def warm_up(self, messages: Sequence[ChatMessage]) -> int:
+        """Evaluate the prompt ``messages`` render to into the KV cache now (``WarmableModel``); returns the
+        tokens evaluated. A later call whose prompt starts the same way evaluates only what follows, so a
+        first question costs what later ones do: warm with the system prompt while the user types. This also
+        faults the weights into memory and starts llama.cpp's threads, both first-call costs otherwise.
+        """
+        prompt = self.prompt_tokens(messages)
+        if len(prompt) + 1 > self.context_size:
+            return 0
+        self._fit_threads()
+        return len(prompt) - self._evaluate_prompt(prompt)
+
     def forget_cache(self) -> None:
         """Drop the KV cache, so the next call evaluates its whole prompt (benchmarks and tests use this)."""
         self._llama.reset()

@@ -100,3 +100,12 @@ class SizedModel(Protocol):
 
     @property
     def parameter_count(self) -> int | None: ...
+
+
+@runtime_checkable
+class WarmableModel(Protocol):
+    """A model that can evaluate a prompt ahead of time, so a later call that starts with it only pays for the rest."""
+
+    def warm_up(self, messages: Sequence[ChatMessage]) -> int:
+        """Evaluate the prompt ``messages`` render to into the model's cache; returns the tokens evaluated."""
+        ...

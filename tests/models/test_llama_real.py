@@ -100,6 +100,17 @@ def test_an_extended_prompt_reuses_the_cached_prefix(real_model: LlamaCppModel) 
     assert second.usage.cached_tokens < second.usage.prompt_tokens
 
 
+def test_warming_up_with_the_system_prompt_spares_the_first_call_evaluating_it(
+    real_model: LlamaCppModel,
+) -> None:
+    real_model.forget_cache()
+    warmed = real_model.warm_up([QUESTION[0], ChatMessage(role="user", content="")])
+    completion = real_model.complete(QUESTION, BOUNDED_SCHEMA, max_tokens=32)
+    assert warmed > 10
+    # Only the tail after the system turn differs (the empty user turn and the generation prompt).
+    assert warmed - 8 <= completion.usage.cached_tokens < completion.usage.prompt_tokens
+
+
 def test_threads_stay_within_the_settings_and_are_fixed_when_adapting_is_off(
     real_model: LlamaCppModel,
 ) -> None:
