@@ -1,4 +1,5 @@
-"""The model, loaded once in the background: the user types while llama.cpp maps the file.
+"""The model, loaded once in the background: the user types while llama.cpp maps the file and evaluates the
+system prompt (``agent.loop.warm_up``).
 
 A task that starts before the load finishes waits for it; a load that fails keeps its typed ``ModelError`` so the
 status bar and the task both report the same words.
@@ -6,18 +7,20 @@ status bar and the task both report the same words.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 
+from agent.loop import warm_up
 from models.errors import ModelError
 from models.factory import ModelChoice, open_model
 from models.protocol import ChatModel
 from tui.config import CarrelConfig
 from tui.home import CarrelHome
-from tui.wiring import model_choice
+from tui.wiring import model_choice, resolve_settings
 
 ModelOpener = Callable[[], ChatModel]
 
@@ -79,4 +82,16 @@ def model_slot_for(home: CarrelHome, config: CarrelConfig, spec: str | None) -> 
             raise failure
 
         return ModelSlot(fail, "no model")
-    return ModelSlot(lambda: open_model(choice, cache_dir=home.cache_dir), Path(choice.path).name, choice)
+    warm_settings = resolve_settings(config).agent
+
+    def open_warmed() -> ChatModel:
+        """Open the model, then put the system prompt in its cache while the user types, before any task can use
+        it (a model serves one call at a time), so the first question costs what later ones do."""
+        model = open_model(choice, cache_dir=home.cache_dir)
+        with contextlib.suppress(
+            ModelError
+        ):  # the first task meets the same error and reports it in its words
+            warm_up(model, warm_settings)
+        return model
+
+    return ModelSlot(open_warmed, Path(choice.path).name, choice)
