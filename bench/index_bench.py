@@ -485,6 +485,15 @@ def run_benchmark(corpus: Path, searches: int, repeat: int, recoll: bool) -> dic
     }
 
 
+def per_format_cost(rounds: int) -> dict[str, dict[str, Any]]:
+    """Files/s and MB/s of each reader on the same text written in every format, the plain-text readers beside
+    them as the baseline (see bench/format_bench.py)."""
+    from bench.format_bench import measure_formats, write_sample_corpus
+
+    with tempfile.TemporaryDirectory() as folder:
+        return measure_formats(write_sample_corpus(Path(folder)), rounds)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -497,10 +506,17 @@ def main() -> int:
     parser.add_argument(
         "--no-recoll", action="store_true", help="skip recoll even when recollindex is installed"
     )
+    parser.add_argument(
+        "--formats",
+        action="store_true",
+        help="also measure each reader on a sample corpus written in every format (bench/format_bench.py)",
+    )
     parser.add_argument("--out", type=Path, help="also write the figures to this JSON file")
     args = parser.parse_args()
     recoll = not args.no_recoll and shutil.which("recollindex") is not None
     figures = run_benchmark(args.corpus, args.searches, args.repeat, recoll)
+    if args.formats:
+        figures["per_format"] = per_format_cost(args.repeat)
     figures["date"] = time.strftime("%Y-%m-%d")
     print(json.dumps(figures))
     if args.out:
