@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -70,15 +71,22 @@ async def desk_task(pilot: Pilot[None], question: str, seen: list[object]) -> di
     assert isinstance(app, CarrelApp)
     desk = app.screen
     assert isinstance(desk, DeskScreen)
-    desk.query_one("#question", Input).value = question
-    desk.query_one("#question", Input).focus()
+    box = desk.query_one("#question", Input)
+    box.value = question
+    for _ in range(50):  # the last task's end moves focus to its answer: wait until the question box has it
+        box.focus()
+        await pilot.pause()
+        if app.focused is box:
+            break
     probe = LagProbe()
     before = len(seen)
     meter = desk.query_one("#meter", Static)
     shown = str(meter.render())
     started = time.perf_counter()
     probe.start(app)
-    await pilot.press("enter")
+    # The key is posted as a terminal would deliver it; Pilot.press would wait for the app to go idle, which it
+    # does not while the model streams.
+    app.post_message(events.Key("enter", "\r"))
     while str(meter.render()) == shown and time.perf_counter() - started < 5:
         await asyncio.sleep(0.001)
     first_sign_ms = (time.perf_counter() - started) * 1000
