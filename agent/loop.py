@@ -537,8 +537,13 @@ class _TaskRun:
         self, messages: list[ChatMessage], chosen: str, pieces: int, seconds: float
     ) -> Completion:
         """The decision code completed, charged for what the model actually wrote."""
+        model = self.agent.model
+        reused = model.last_prompt_reused if isinstance(model, SchemaBound) else 0
         usage = Usage(
-            prompt_tokens=self.agent.model.count_tokens(messages), completion_tokens=pieces, seconds=seconds
+            prompt_tokens=model.count_tokens(messages),
+            completion_tokens=pieces,
+            cached_tokens=reused,
+            seconds=seconds,
         )
         return Completion(text=chosen, usage=usage, finish_reason="stop")
 

@@ -108,6 +108,7 @@ class LlamaCppModel:
 
         self._llama_cpp = llama_cpp
         self._llama = llama
+        self._last_prompt_reused = 0
         self._path = path
         self._settings = settings
         self._template = template
@@ -194,6 +195,11 @@ class LlamaCppModel:
         return self._path
 
     @property
+    def last_prompt_reused(self) -> int:
+        """Prompt tokens of the latest call served from the KV cache (see ``models.protocol.SchemaBound``)."""
+        return self._last_prompt_reused
+
+    @property
     def follows_schema(self) -> bool:
         """Every reply is generated under the schema's grammar (see ``models.protocol.SchemaBound``)."""
         return True
@@ -264,6 +270,7 @@ class LlamaCppModel:
             grammar.reset()
         self._fit_threads()
         cached = self._evaluate_prompt(prompt)
+        self._last_prompt_reused = cached
         chooser = TokenChooser(self._settings.temperature, self._settings.seed)
         decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         pieces: list[str] = []

@@ -89,6 +89,12 @@ class SchemaBound(Protocol):
     @property
     def follows_schema(self) -> bool: ...
 
+    @property
+    def last_prompt_reused(self) -> int:
+        """Prompt tokens of the latest call that the KV cache already held (known before any text is generated,
+        so a stream stopped early can still be charged correctly)."""
+        ...
+
 
 @runtime_checkable
 class SizedModel(Protocol):

@@ -9,6 +9,7 @@ from pathlib import Path
 from agent.answers import AnswerChoice
 from agent.choices import determined_reply, offered_replies, without_layout
 from agent.decision import NO_EVIDENCE_ANSWER, decision_schema
+from agent.events import TokensUsed
 from agent.loop import final_state
 from agent.state import PlanContent
 from indexer.search import open_search_tool
@@ -55,6 +56,10 @@ class GrammarBoundScript(ScriptedModel):
     def follows_schema(self) -> bool:
         return True
 
+    @property
+    def last_prompt_reused(self) -> int:
+        return 7
+
 
 DOCUMENTS = {"sort.md": "# Sort memory\n\nThe sort memory setting sizes each sort. Its default is 4MB.\n"}
 
@@ -76,6 +81,19 @@ def test_the_loop_stops_the_model_once_its_choice_is_made_and_records_both_texts
     assert plans[0].model_text is not None and len(plans[0].model_text) < len(plans[0].raw)
     assert json.loads(plans[0].raw)["answer"] == answer
     assert bound.usages == []  # the stream was stopped before the script's own completion
+
+
+def test_a_completed_decision_is_charged_the_prompt_the_cache_already_held(tmp_path: Path) -> None:
+    bound = GrammarBoundScript(
+        [json.dumps({"action": "final", "citations": ["S1"], "answer": "placeholder"})]
+    )
+    tool = open_search_tool(index_documents(tmp_path, DOCUMENTS))
+    events = list(
+        make_agent(bound, tool, question_search=True).run("What is the default size of the sort memory?")
+    )
+
+    used = [event for event in events if isinstance(event, TokensUsed)]
+    assert [event.cached_tokens for event in used] == [7]
 
 
 def test_a_script_that_may_write_anything_is_never_completed(tmp_path: Path) -> None:
