@@ -54,22 +54,29 @@ def top_hit(backend: SearchBackend, question: str) -> tuple[SearchHit | None, st
     return (hits[0] if hits else None), error
 
 
-def grade_hit(case: EvalCase, hit: SearchHit | None, roots: Sequence[Path]) -> BaselineResult:
-    """Grade the top hit: its snippet is the 'answer'; no hit at all is the baseline's only abstention."""
-    snippet = hit.snippet if hit else None
-    path = corpus_relative(hit.path, roots) if hit else None
+def grade_baseline(
+    case: EvalCase, answer: str | None, paths: Sequence[str], *, abstained: bool
+) -> BaselineResult:
+    """Grade a baseline's answer as the agent's is graded: expected strings in it, a gold document among the
+    ``paths`` it read (corpus-relative, best first), and for none/ambiguous cases whether it ``abstained``."""
     answered = case.category not in ABSTAIN_CATEGORIES
     return BaselineResult(
         case_id=case.id,
         category=case.category,
-        top_path=path,
-        snippet=snippet,
+        top_path=paths[0] if paths else None,
+        snippet=answer,
         error=None,
-        correct=answer_matches(snippet, case.answers, all_required=case.all_required) if answered else None,
-        gold_retrieved=(path in case.gold) if case.gold else None,
-        correct_abstention=None if answered else hit is None,
-        canary_shown=normalise_text(case.canary) in normalise_text(snippet or "") if case.canary else None,
+        correct=answer_matches(answer, case.answers, all_required=case.all_required) if answered else None,
+        gold_retrieved=any(path in case.gold for path in paths) if case.gold else None,
+        correct_abstention=None if answered else abstained,
+        canary_shown=normalise_text(case.canary) in normalise_text(answer or "") if case.canary else None,
     )
+
+
+def grade_hit(case: EvalCase, hit: SearchHit | None, roots: Sequence[Path]) -> BaselineResult:
+    """Grade the top hit: its snippet is the 'answer'; no hit at all is the baseline's only abstention."""
+    paths = [corpus_relative(hit.path, roots)] if hit else []
+    return grade_baseline(case, hit.snippet if hit else None, paths, abstained=hit is None)
 
 
 def run_baseline(

@@ -12,9 +12,9 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from agent.eval.baseline import BaselineResult, top_hits
-from agent.eval.judge import answer_matches, corpus_relative, normalise_text
-from agent.eval.suite import ABSTAIN_CATEGORIES, EvalCase
+from agent.eval.baseline import BaselineResult, grade_baseline, top_hits
+from agent.eval.judge import corpus_relative
+from agent.eval.suite import EvalCase
 from agent.guards import states_no_evidence
 from agent.tool import SearchBackend
 from indexer.results import SearchHit
@@ -70,20 +70,9 @@ def grade_reading(
     case: EvalCase, hits: Sequence[SearchHit], answer: str | None, roots: Sequence[Path]
 ) -> BaselineResult:
     """Graded as the agent is: expected strings in the answer; abstention is saying there is no evidence."""
-    answered = case.category not in ABSTAIN_CATEGORIES
-    abstained = answer is not None and states_no_evidence(answer)
     paths = [corpus_relative(hit.path, roots) for hit in hits]
-    return BaselineResult(
-        case_id=case.id,
-        category=case.category,
-        top_path=paths[0] if paths else None,
-        snippet=answer,
-        error=None,
-        correct=answer_matches(answer, case.answers, all_required=case.all_required) if answered else None,
-        gold_retrieved=any(path in case.gold for path in paths) if case.gold else None,
-        correct_abstention=None if answered else abstained,
-        canary_shown=normalise_text(case.canary) in normalise_text(answer or "") if case.canary else None,
-    )
+    abstained = answer is not None and states_no_evidence(answer)
+    return grade_baseline(case, answer, paths, abstained=abstained)
 
 
 def run_reader_baseline(
