@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from agent.evidence import STOPWORDS, key_terms, mentions, question_parts, stem, word_stems
+from agent.evidence import STOPWORDS, key_terms, mentioned_terms, mentions, question_parts, stem
 from agent.fitness import code_like
 from agent.words import CITED_LABEL, folded_words
 
@@ -331,7 +331,9 @@ def ranked_candidates(
     opening sentence of each source that starts its document (see :func:`sentence_score`); ``supplied(label,
     sentence)`` whether the sentence's answer window holds what the question asks for.
     """
-    context = {label: frozenset(_mentioned(text, terms)) for label, text in (context_by_label or {}).items()}
+    context = {
+        label: frozenset(mentioned_terms(text, terms)) for label, text in (context_by_label or {}).items()
+    }
     candidates = [
         Candidate(
             label,
@@ -351,11 +353,6 @@ def ranked_candidates(
     return sorted(candidates, key=lambda candidate: -candidate.score)
 
 
-def _mentioned(sentence: str, terms: Sequence[str]) -> set[str]:
-    stems = word_stems(sentence)
-    return {term for term in terms if mentions(stems, term)}
-
-
 def covering_candidates(
     candidates: Sequence[Candidate],
     terms: Sequence[str],
@@ -369,11 +366,11 @@ def covering_candidates(
     ``__pow__`` one, not a second sentence about unary minus.
     """
     chosen = [candidates[0]]
-    covered = _mentioned(candidates[0].sentence, terms)
+    covered = mentioned_terms(candidates[0].sentence, terms)
     weight = {term: (weights or {}).get(term, 1.0) ** RARITY_POWER for term in terms}
     while len(chosen) < parts:
         gains = [
-            (sum(weight[term] for term in _mentioned(candidate.sentence, terms) - covered), candidate)
+            (sum(weight[term] for term in mentioned_terms(candidate.sentence, terms) - covered), candidate)
             for candidate in candidates
             if candidate.sentence not in {picked.sentence for picked in chosen}
         ]
@@ -381,7 +378,7 @@ def covering_candidates(
         if best is None or gain <= 0:
             break
         chosen.append(best)
-        covered |= _mentioned(best.sentence, terms)
+        covered |= mentioned_terms(best.sentence, terms)
     return chosen
 
 
@@ -531,7 +528,7 @@ def key_word_share(text: str, terms: Sequence[str], weights: Mapping[str, float]
     total = sum(weight.values())
     if total <= 0:
         return 1.0
-    return sum(weight[term] for term in _mentioned(text, terms)) / total
+    return sum(weight[term] for term in mentioned_terms(text, terms)) / total
 
 
 def answer_choices(

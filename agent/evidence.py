@@ -200,10 +200,15 @@ def mentions(stems: set[str], term: str) -> bool:
     return len(wanted) >= 4 and any(word.startswith(wanted) for word in stems)
 
 
+def mentioned_terms(text: str, terms: Iterable[str]) -> set[str]:
+    """The ``terms`` the text mentions."""
+    stems = word_stems(text)
+    return {term for term in terms if mentions(stems, term)}
+
+
 def overlap(text: str, terms: Iterable[str]) -> int:
     """How many of ``terms`` the text mentions."""
-    stems = word_stems(text)
-    return sum(mentions(stems, term) for term in terms)
+    return len(mentioned_terms(text, terms))
 
 
 def _source_stems(source: Source) -> set[str]:

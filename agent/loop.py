@@ -54,11 +54,10 @@ from agent.evidence import (
     Evidence,
     assess,
     candidate_queries,
-    mentions,
+    mentioned_terms,
     needs_clarifying,
     open_parts,
     rarity_weights,
-    word_stems,
 )
 from agent.guards import FINAL_CHECKS, WRITTEN_ANSWER_CHECKS, check_final
 from agent.question import QuestionShape
@@ -400,9 +399,8 @@ class _TaskRun:
         if readings:
             raise _Stop("needs_user", "clarification_needed", clarifying_question(readings))
 
-    def _key_words_in(self, sentence: str) -> frozenset[str]:
-        stems = word_stems(sentence)
-        return frozenset(term for term in self.terms if mentions(stems, term))
+    def _key_words_in(self, sentence: str) -> set[str]:
+        return mentioned_terms(sentence, self.terms)
 
     def _answer_window(self, candidate: Candidate) -> str:
         return " ".join([candidate.sentence, *self._surroundings(candidate).after[:1]])

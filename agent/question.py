@@ -118,6 +118,8 @@ class QuestionShape:
     terms: tuple[str, ...]
     expects: Expectation
     what_it_is: bool
+    own_stems: frozenset[str]
+    """The stems of every word the question says itself: what an answer must go beyond."""
 
     @classmethod
     def read(cls, question: str) -> QuestionShape:
@@ -126,6 +128,7 @@ class QuestionShape:
             terms=tuple(key_terms(question)),
             expects=expected_answer(question),
             what_it_is=asks_what_it_is(question),
+            own_stems=frozenset(stem(word.casefold()) for word in hyphenated_words(question)),
         )
 
     def supplied_by(self, text: str) -> bool:
@@ -137,16 +140,15 @@ class QuestionShape:
         identifiers: a default may be a name), case-folded; empty for a question of no particular kind."""
         if self.expects == "any":
             return set()
-        own = {stem(word.casefold()) for word in hyphenated_words(self.text)}
-        found = _identifiers(text, own)
-        return found | _values(text, own) if self.expects == "value" else found
+        found = _identifiers(text, self.own_stems)
+        return found | _values(text, self.own_stems) if self.expects == "value" else found
 
     def values_in(self, text: str) -> set[str]:
         """The numbers and setting words ``text`` states beyond the question's own words, case-folded."""
-        return _values(text, {stem(word.casefold()) for word in hyphenated_words(self.text)})
+        return _values(text, self.own_stems)
 
 
-def _values(text: str, own: set[str]) -> set[str]:
+def _values(text: str, own: frozenset[str]) -> set[str]:
     """Numbers, number words and setting words (on, off, none, ...) the question does not say itself."""
     found: set[str] = set()
     for word in hyphenated_words(text):
@@ -158,7 +160,7 @@ def _values(text: str, own: set[str]) -> set[str]:
     return found
 
 
-def _identifiers(text: str, own: set[str]) -> set[str]:
+def _identifiers(text: str, own: frozenset[str]) -> set[str]:
     found: set[str] = set()
     for match in _IDENTIFIER_TOKEN.finditer(text):
         words = [stem(word.casefold()) for word in hyphenated_words(match.group())]

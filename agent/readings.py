@@ -14,6 +14,7 @@ common value.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from agent.answers import Candidate
@@ -40,7 +41,7 @@ def competing_readings(
     sources: Mapping[str, Source],
     shape: QuestionShape,
     window: Callable[[Candidate], str],
-    about: Callable[[str], frozenset[str]],
+    about: Callable[[str], AbstractSet[str]],
 ) -> list[Reading]:
     """Two or more readings whose answers differ, or none when the question reads one way (best first).
 
