@@ -232,6 +232,7 @@ class _TaskRun:
         self.issuer: Literal["model", "code"] = "model"
         self.top_hit: str | None = None  # the label of the question search's first result
         self.model_text: str | None = None  # what the model wrote of a decision code completed
+        self.ranked: tuple[int, list[Candidate]] | None = None  # the answer ranking, for this many sources
         self.shape = QuestionShape.read(self.topic)
         self.terms = list(self.shape.terms)
         self.term_weights = _term_weights(agent.tool, self.terms)
@@ -413,7 +414,15 @@ class _TaskRun:
         return assess(self.terms, self.state.sources, weights=self.term_weights)
 
     def _candidates(self, evidence: Evidence) -> list[Candidate]:
-        """Every offered sentence of the sources that mention a key word, best answer first."""
+        """Every offered sentence of the sources that mention a key word, best answer first.
+
+        Ranked once per set of sources: a step asks twice (whether readings compete, then what to offer), and
+        sources only ever grow, so their count says whether the ranking is still current."""
+        if self.ranked is None or self.ranked[0] != len(self.state.sources):
+            self.ranked = (len(self.state.sources), self._rank_candidates(evidence))
+        return self.ranked[1]
+
+    def _rank_candidates(self, evidence: Evidence) -> list[Candidate]:
         parts = compound_parts(self.topic)
         per_source = max(self.settings.answer_sentences, parts)
         sentences = {
