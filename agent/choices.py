@@ -40,10 +40,9 @@ def _replies_of(option: Mapping[str, Any]) -> list[OfferedReply]:
     required = set(option.get("required", []))
     for index, (name, field) in enumerate(option.get("properties", {}).items()):
         values = _fixed_values(field)
-        if values is None or name not in required:
-            prefix = "{" if index == 0 else ","
-            return [OfferedReply(f"{head}{prefix}{json.dumps(name)}:", complete=False) for head in heads]
         prefix = "{" if index == 0 else ","
+        if values is None or name not in required:
+            return [OfferedReply(f"{head}{prefix}{json.dumps(name)}:", complete=False) for head in heads]
         heads = [f"{head}{prefix}{json.dumps(name)}:{_compact(value)}" for head in heads for value in values]
     return [OfferedReply(head + "}", complete=True) for head in heads]
 
