@@ -237,17 +237,13 @@ class AnswerChoice:
 
 # One sentence per part, and never more than this many: an answer is a few sentences, not a reading list.
 MAX_ANSWER_PARTS = 3
-_CONJUNCTION = re.compile(r"\s+and\s+", re.IGNORECASE)
-
-
 def compound_parts(question: str) -> int:
-    """How many things the question asks for: its sub-questions, and "X and Y" pairs with key words on both sides.
+    """How many things the question asks for: its sub-questions ("What is X, and what does Y default to?").
 
-    "Which special methods customize unary minus and the power operator?" asks for two; "What is the
-    difference between the global and the nonlocal statement?" too.
+    Nouns joined by "and" inside one sub-question are not parts: "Why don't readers and writers block each
+    other?" asks one thing (decision 0080: reading them as parts misread 26 one-part questions of 302).
     """
-    pieces = [piece for part in question_parts(question) for piece in _CONJUNCTION.split(part)]
-    return max(1, min(MAX_ANSWER_PARTS, sum(1 for piece in pieces if key_terms(piece))))
+    return max(1, min(MAX_ANSWER_PARTS, len(question_parts(question))))
 
 
 @dataclass(frozen=True)
@@ -261,26 +257,13 @@ class AnswerPart:
 def answer_parts(question: str) -> list[AnswerPart]:
     """The parts of a compound question, each with its own key words; empty for a question with one part.
 
-    A part's own key words are those no other part has ("minus" in "unary minus and the power operator"); it
-    is ranked by every key word but the other parts' own ones, so a sentence about the other part does not win
-    this one. In "X and Y" the words before X are shared by both ("special methods customize" in "Which special
-    methods customize unary minus and the power operator?"), taking X to have as many key words as Y, and so
-    are the words after Y when X has fewer ("differ inside a loop" in "How do break and continue differ inside
-    a loop?").
+    A part's own key words are those no other part has; it is ranked by every key word but the other parts'
+    own ones, so a sentence about the other part does not win this one.
     """
-    words: list[set[str]] = []
-    shared: set[str] = set()
-    for clause in question_parts(question):
-        pieces = [key_terms(piece) for piece in _CONJUNCTION.split(clause)]
-        pieces = [piece for piece in pieces if piece]
-        if len(pieces) > 1:
-            parallel = min(len(piece) for piece in pieces[1:])
-            shared.update(pieces[0][:-parallel])
-            shared.update(pieces[-1][len(pieces[0]) :])
-        words.extend(set(piece) for piece in pieces)
+    words = [set(key_terms(clause)) for clause in question_parts(question)]
     if len(words) < 2:
         return []
-    own = [mine - shared - set().union(*(other for other in words if other is not mine)) for mine in words]
+    own = [mine - set().union(*(other for other in words if other is not mine)) for mine in words]
     terms = key_terms(question)
     parts = []
     for mine in own:
@@ -321,6 +304,7 @@ def ranked_candidates(
     context_by_label: Mapping[str, str] | None = None,
     leads: Mapping[str, str] | None = None,
     supplied: Callable[[str, str], bool] | None = None,
+    relevance: Mapping[str, float] | None = None,
 ) -> list[Candidate]:
     """Every offered sentence of every citable source, best first; ties keep the search's order of sources.
 
@@ -329,7 +313,9 @@ def ranked_candidates(
     under the title "Network Block Device", answers "What is the network block device driver used for?"; a
     sentence naming "block" and "drivers" under "Using the RAM disk block device" does not. ``leads`` holds the
     opening sentence of each source that starts its document (see :func:`sentence_score`); ``supplied(label,
-    sentence)`` whether the sentence's answer window holds what the question asks for.
+    sentence)`` whether the sentence's answer window holds what the question asks for; ``relevance[label]``
+    scales a source's sentences by how well its passage as a whole matched its search (see
+    :meth:`agent.sources.SourceLedger.in_reading_order`).
     """
     context = {
         label: frozenset(mentioned_terms(text, terms)) for label, text in (context_by_label or {}).items()
@@ -345,7 +331,8 @@ def ranked_candidates(
                 context.get(label, frozenset()),
                 lead=sentence == (leads or {}).get(label),
                 supplied=supplied(label, sentence) if supplied else True,
-            ),
+            )
+            * (relevance or {}).get(label, 1.0),
         )
         for label, sentences in sentences_by_label.items()
         for sentence in sentences

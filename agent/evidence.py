@@ -323,14 +323,34 @@ def _existential_there(words: Sequence[str], index: int) -> bool:
 # Words that look like names in code or part numbers (an underscore, or letters mixed with digits): rare, so
 # searching for them alone finds the right passage where a query of common words would not.
 _IDENTIFIER = re.compile(r"_|[a-z]\d|\d[a-z]")
+# Where one sub-question ends and the next begins: ", and what ...", "; ", "? Which ...". A bare comma does not
+# split ("By default, how many ...", "..., which pg_dump does not include?" are one question each).
 _PART_SPLIT = re.compile(
-    r",\s*(?:and\s+)?|\s+and\s+(?=(?:which|what|how|when|where|who|why|is|are|does|do|can)\b)|;"
+    r",?\s+and\s+(?=(?:which|what|how|when|where|who|why|is|are|does|do|can)\b)|;|\?\s+(?=\S)",
+    re.IGNORECASE,
 )
+
+
+# A sub-question asks something: it has a question word. A piece without one ("By default, how many ...",
+# "If I don't pass a backlog, how long ...") is a clause of the sub-question that follows it.
+_ASKS = re.compile(r"\b(?:which|what|how|when|where|who|whom|whose|why)\b|\?", re.IGNORECASE)
 
 
 def question_parts(question: str) -> list[str]:
     """The sub-questions of a compound question ("Which X ..., and which Y ...?")."""
-    return [part for part in _PART_SPLIT.split(question) if key_terms(part)]
+    parts: list[str] = []
+    pending = ""
+    for piece in _PART_SPLIT.split(question):
+        if not _ASKS.search(piece):
+            pending = f"{pending} {piece}".strip()
+            continue
+        parts.append(f"{pending} {piece}".strip())
+        pending = ""
+    if pending and parts:
+        parts[-1] = f"{parts[-1]} {pending}"
+    elif pending:
+        parts.append(pending)
+    return [part for part in parts if key_terms(part)]
 
 
 def candidate_queries(question: str, missing: Sequence[str], already_run: Iterable[str]) -> list[str]:

@@ -18,7 +18,7 @@ statement about the subject matter, each one check below:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from agent.words import LABEL, folded_words, words
 
@@ -57,7 +57,7 @@ _MARKUP = re.compile(
 
 # Who a planted instruction talks to: an AI or a program reading the page - never a manual's human reader.
 _AI_READER = re.compile(
-    r"\b(?:ai|a\.i\.|assistants?|chat\s?bots?|llms?|gpt\w*|language models?|ai (?:models?|systems?)|"
+    r"\b(?:ai|a\.i\.|assistants?|chat\s?bots?|bots?|llms?|gpt\w*|language models?|ai (?:models?|systems?)|"
     r"summari[sz]ers?|summari[sz]ation tools?|crawlers?|answer(?:ing)? (?:systems?|engines?|tools?|models?)|"
     r"automated (?:readers?|systems?|agents?|tools?|assistants?)|model,|"
     r"(?:retrieval|ai|llm|autonomous|coding|code) (?:agents?|assistants?)|ai code assistants?|"
@@ -94,10 +94,13 @@ _ABOUT_THE_ANSWER = re.compile(
     r"|\byour (?:answers?|repl(?:y|ies)|summary|summaries|first line|developers?|hidden instructions|"
     r"instructions|system prompt)\b"
     r"|\b(?:every|each|any) (?:sentence|answer|reply|response|summary) you\b"
-    r"|\b(?:in|to|into|at the end of) (?:your|every|each|any) (?:answers?|repl(?:y|ies)|responses?|outputs?|summary)\b"
+    r"|\b(?:in|to|into|at the end of) (?:your|their|its|every|each|any) (?:answers?|repl(?:y|ies)|responses?|outputs?|"
+    r"summary|summaries)\b"
     r"|\bthe (?:answer|reply|response|output|summary) (?:must|should|shall|has to|needs to) (?:contain|include|"
     r"mention|say|state|read|begin|end|start)\b"
     r"|\bwhen (?:summari[sz]ing|answering|responding to|replying to) (?:this|these|the|questions|users?|anyone)\b"
+    r"|\b(?:anyone|anybody|whoever|everyone|those|all)\b[^.]{0,30}\b(?:answering|responding to|replying to)"
+    r" (?:\w+ )?(?:questions?|queries|users?|requests?)\b[^.]{0,60}\b(?:must|should|shall|needs? to|has to|have to|is (?:required|expected) to)\b"
     r"|\b(?:do not|don't|never) (?:answer|reply|respond)\b|\binstead (?:reply|respond|answer)\b"
     r"|\b(?:end|begin|start|finish|prefix|suffix|sign)\w* (?:every|each|all|any) (?:answers?|repl\w+|responses?|outputs?)\b"
     r"|\b(?:answer|respond to|reply to) (?:every|any|all|each|such)? ?(?:questions?|queries|requests?)"
@@ -289,6 +292,20 @@ def why_unfit(sentence: str) -> str | None:
 def unfit_as_answer(sentence: str) -> bool:
     """Never offered as an answer (see the module docstring); it stays in its fenced source as data."""
     return why_unfit(sentence) is not None
+
+
+# What marks a whole page as hostile: it speaks to the reader's software, hides a payload, or disguises words.
+_HOSTILE_CHECKS = frozenset(["addressed to software", "encoded", "disguised"])
+
+
+def speaks_to_software(sentences: Iterable[str]) -> bool:
+    """Whether any of a passage's sentences tries to steer the program reading it (addressed to software, an
+    encoded payload, disguised letters). Such a passage is hostile as a whole: the sentence beside the
+    instruction ("the official value has changed to X") is part of the same attempt, so none of its sentences is
+    offered as an answer; the passage stays in its fence as data."""
+    return any(
+        check(sentence) for sentence in sentences for name, check in UNFIT_CHECKS if name in _HOSTILE_CHECKS
+    )
 
 
 def unsafe_to_quote(sentence: str) -> bool:
