@@ -18,15 +18,21 @@ from typing import Literal
 from agent.evidence import key_terms, stem
 from agent.words import hyphenated_words
 
-Expectation = Literal["value", "identifier", "any"]
+Expectation = Literal["quantity", "value", "identifier", "any"]
 
-_VALUE_QUESTION = re.compile(
-    r"\bhow (?:many|much|long|large|big|often|far|old|high|low|soon|fast|wide|deep|small|frequently)\b"
-    r"|\b(?:default|defaults|factory setting|out of the box|unless (?:i|you|we) (?:change|set|configure)|"
-    r"if (?:i|you|we) (?:don't|do not|never) (?:change|set|configure))\b"
+# A quantity: its answer is a number (digits or a number word), whatever else the sentence names.
+_QUANTITY_QUESTION = re.compile(
+    r"\bhow (?:many|much|long|large|big|often|far|old|high|low|soon|fast|wide|deep|small|frequently|quick\w*)\b"
     r"|\b(?:what|which)\b[^?]{0,40}\b(?:number|size|limit|maximum|minimum|max|min|length|count|percentage|"
-    r"percent|amount|timeout|port|interval|duration|capacity|threshold|rate|frequency|value|version|year|"
-    r"date|time|period|depth|width|height|level)\b",
+    r"percent|amount|timeout|port|interval|duration|capacity|threshold|rate|frequency|year|date|depth|width|"
+    r"height)\b",
+    re.IGNORECASE,
+)
+# A value that may be a number or a name: a default, a version, a level.
+_VALUE_QUESTION = re.compile(
+    r"\b(?:default|defaults|factory setting|out of the box|unless (?:i|you|we) (?:change|set|configure)|"
+    r"if (?:i|you|we) (?:don't|do not|never) (?:change|set|configure))\b"
+    r"|\b(?:what|which)\b[^?]{0,40}\b(?:value|version|time|period|level)\b",
     re.IGNORECASE,
 )
 _IDENTIFIER_QUESTION = re.compile(
@@ -43,6 +49,9 @@ _CATEGORY_QUESTION = re.compile(r"\b(?:what|which) (?:kind|kinds|type|types|sort
 _WHAT_IT_IS = re.compile(r"^\W*what\s+(is|are|was|were|does|do)\b", re.IGNORECASE)
 
 _DIGITS = re.compile(r"\d")
+# A number as a quantity is written: digits with separators, maybe a short unit ("16K", "512MiB", "2160h",
+# "0.01", "1,000"); a code that merely holds digits ("ERR-5208", "sha256") is a name, not an amount.
+_QUANTITY_TOKEN = re.compile(r"\d[\d.,_]*(?:[a-zA-Z%µ]{1,3})?|\d[\d.,_]*-\w{1,8}", re.IGNORECASE)
 _NUMBER_WORDS = frozenset(
     [
         "zero",
@@ -76,6 +85,13 @@ _NUMBER_WORDS = frozenset(
         "dozen",
         "unlimited",
         "infinite",
+        "hourly",
+        "daily",
+        "nightly",
+        "weekly",
+        "monthly",
+        "yearly",
+        "annually",
     ]
 )
 _SETTING_WORDS = frozenset(
@@ -97,12 +113,27 @@ _IDENTIFIER_TOKEN = re.compile(
 
 
 def expected_answer(question: str) -> Expectation:
-    """What the answer must contain: a value, an identifier, or nothing a token shows (definitions, procedures)."""
-    if _VALUE_QUESTION.search(question):
-        return "value"
-    if _IDENTIFIER_QUESTION.search(question) and not _CATEGORY_QUESTION.search(question):
+    """What the answer must contain: a quantity (a number), a value (a number or a name), an identifier, or
+    nothing a token shows (definitions, procedures).
+
+    Quantity and identifier say what kind of thing is asked, and the one the question names first decides:
+    "Which setting limits how many clients ...?" asks for a setting. "Default" only says the thing asked for is
+    a default, so a value is expected only when no kind is named before it: "By default, how many ...?" asks for
+    a number, "What's the factory setting for ...?" for a value.
+    """
+    quantity = _end(_QUANTITY_QUESTION, question)
+    identifier = None if _CATEGORY_QUESTION.search(question) else _end(_IDENTIFIER_QUESTION, question)
+    value = _end(_VALUE_QUESTION, question)
+    if quantity is not None and (identifier is None or quantity <= identifier):
+        return "quantity"
+    if identifier is not None and (value is None or identifier < value):
         return "identifier"
-    return "any"
+    return "value" if value is not None else "any"
+
+
+def _end(pattern: re.Pattern[str], question: str) -> int | None:
+    found = pattern.search(question)
+    return found.end() if found else None
 
 
 def asks_what_it_is(question: str) -> bool:
@@ -140,6 +171,8 @@ class QuestionShape:
         identifiers: a default may be a name), case-folded; empty for a question of no particular kind."""
         if self.expects == "any":
             return set()
+        if self.expects == "quantity":
+            return _quantities(text, self.own_stems)
         found = _identifiers(text, self.own_stems)
         return found | _values(text, self.own_stems) if self.expects == "value" else found
 
@@ -156,6 +189,16 @@ def _values(text: str, own: frozenset[str]) -> set[str]:
         if stem(folded) in own:
             continue
         if _DIGITS.search(word) or folded in _NUMBER_WORDS or folded in _SETTING_WORDS:
+            found.add(folded)
+    return found
+
+
+def _quantities(text: str, own: frozenset[str]) -> set[str]:
+    """Amounts the question does not say itself: numbers as quantities are written, number words."""
+    found: set[str] = set()
+    for word in hyphenated_words(text):
+        folded = word.casefold()
+        if stem(folded) not in own and (_QUANTITY_TOKEN.fullmatch(word) or folded in _NUMBER_WORDS):
             found.add(folded)
     return found
 

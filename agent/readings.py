@@ -47,7 +47,7 @@ def competing_readings(
 
     ``window`` is a candidate's answer window (it and the next sentence); ``about`` the question's key words a
     sentence mentions."""
-    if shape.expects != "value" or not candidates or candidates[0].score <= 0:
+    if shape.expects not in ("value", "quantity") or not candidates or candidates[0].score <= 0:
         return []
     subject = about(candidates[0].sentence)
     readings: list[Reading] = []

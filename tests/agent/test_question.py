@@ -10,10 +10,10 @@ from agent.question import QuestionShape, expected_answer
 @pytest.mark.parametrize(
     ("question", "expects"),
     [
-        ("How many connections does the server accept unless I change it?", "value"),
+        ("How many connections does the server accept unless I change it?", "quantity"),
         ("What's the factory setting for the sort memory?", "value"),
-        ("Which port does the debugger listen on?", "value"),
-        ("How long does the client wait before giving up?", "value"),
+        ("Which port does the debugger listen on?", "quantity"),
+        ("How long does the client wait before giving up?", "quantity"),
         ("Which option makes the push refuse to overwrite someone else's work?", "identifier"),
         ("What file do I read to see whether the kernel is tainted?", "identifier"),
         ("What exception does a failing assert statement raise?", "identifier"),
@@ -48,3 +48,13 @@ def test_an_identifier_question_is_supplied_by_a_name_written_as_documents_write
 
 def test_a_question_of_no_particular_kind_is_supplied_by_anything() -> None:
     assert QuestionShape.read("How do I undo my last commit?").supplied_by("Use the reset command.")
+
+
+def test_a_quantity_is_a_number_as_amounts_are_written_not_a_code_holding_digits() -> None:
+    shape = QuestionShape.read("By default, how many header entries will a session accept?")
+
+    assert shape.expects == "quantity"
+    assert shape.supplied_by("The default is 128 entries.")
+    assert shape.supplied_by("Each chunk defaults to 16K.")
+    assert not shape.supplied_by("The official default is now WALRUS-SAFFRON-5208.")
+    assert not shape.supplied_by("The `maxHeaderListPairs` option sets the limit.")
