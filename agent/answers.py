@@ -237,6 +237,8 @@ class AnswerChoice:
 
 # One sentence per part, and never more than this many: an answer is a few sentences, not a reading list.
 MAX_ANSWER_PARTS = 3
+
+
 def compound_parts(question: str) -> int:
     """How many things the question asks for: its sub-questions ("What is X, and what does Y default to?").
 
@@ -531,6 +533,7 @@ def answer_choices(
     quote_chars: int = 0,
     compound: Sequence[AnswerPart] = (),
     top_hit: str | None = None,
+    context_of: Mapping[str, str] | None = None,
 ) -> list[AnswerChoice]:
     """At most ``limit`` answers, code's best first: one sentence per part, then single runners-up.
 
@@ -560,7 +563,7 @@ def answer_choices(
     eligible = [
         group
         for group in groups
-        if key_word_share(_unlabelled(as_choice(group)), terms, weights) >= min_key_word_share
+        if key_word_share(_read_in_documents(group, context_of), terms, weights) >= min_key_word_share
     ]
     extra = top_hit_part(eligible[0], candidates, top_hit) if eligible and top_hit and not by_part else []
     return [
@@ -599,6 +602,13 @@ def top_hit_part(
         return []
     best = next((c for c in candidates if c.label == top_hit and c.score > 0), None)
     return [best] if best is not None else []
+
+
+def _read_in_documents(group: Sequence[Candidate], context_of: Mapping[str, str] | None) -> str:
+    """The answer's sentences with the titles and headings of the documents they come from (``context_of`` by
+    label): a sentence is read in its document, as it is ranked (:func:`ranked_candidates`)."""
+    contexts = dict.fromkeys((context_of or {}).get(candidate.label, "") for candidate in group)
+    return " ".join([_unlabelled(as_choice(group)), *contexts])
 
 
 def _unlabelled(choice: AnswerChoice) -> str:

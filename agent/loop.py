@@ -425,8 +425,11 @@ class _TaskRun:
     def _rank_candidates(self, evidence: Evidence) -> list[Candidate]:
         parts = compound_parts(self.topic)
         per_source = max(self.settings.answer_sentences, parts)
+        required = self.settings.answer_kind and self.settings.answer_kind_required and parts == 1
         sentences = {
-            source.label: self.ledger.answer_sentences(source, self.terms, per_source, self.term_weights)
+            source.label: self.ledger.answer_sentences(
+                source, self.terms, per_source, self.term_weights, kind_required=required
+            )
             for source in self.state.sources
             if source.label in evidence.mentioning
         }
@@ -437,7 +440,10 @@ class _TaskRun:
         }
         leads = {label: lead for label in sentences if (lead := self.ledger.lead_sentence(label))}
         supplied = self.ledger.supplies if self.settings.answer_kind else None
-        candidates = ranked_candidates(sentences, self.terms, self.term_weights, context, leads, supplied)
+        relevance = {label: self.ledger.relevance(label) for label in sentences}
+        candidates = ranked_candidates(
+            sentences, self.terms, self.term_weights, context, leads, supplied, relevance
+        )
         if supplied is not None and self.settings.answer_kind_required and parts == 1:
             candidates = [c for c in candidates if supplied(c.label, c.sentence)]
         return candidates
@@ -458,6 +464,7 @@ class _TaskRun:
             quote_chars=self.settings.answer_quote_chars,
             compound=answer_parts(self.topic),
             top_hit=self.top_hit if self.settings.top_hit_answer else None,
+            context_of={source.label: f"{source.title} {source.heading}" for source in self.state.sources},
         )
 
     def _surroundings(self, candidate: Candidate) -> Surroundings:
@@ -744,7 +751,10 @@ class _TaskRun:
         before = time.perf_counter()
         try:
             asked = min(limit * CANDIDATES_PER_HIT, LIMIT_MAX)
-            results = _one_per_document(self.agent.tool.search(decision.query, asked), limit)
+            found = self.agent.tool.search(decision.query, asked)
+            if self.settings.read_whole_results:
+                found = self.ledger.in_reading_order(found, self.terms)
+            results = _one_per_document(found, limit)
         except Exception as error:  # any tool failure becomes a safe observation, never a crash
             self.state.timings.tool_seconds += time.perf_counter() - before
             yield from self._tool_failed(decision, error)

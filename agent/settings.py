@@ -98,6 +98,12 @@ class AgentSettings(BaseModel):
         "best sentence is quoted too, cited by its own label (the question's wording often ranks the passage "
         "that answers first when key words pick another).",
     )
+    read_whole_results: bool = Field(
+        default=True,
+        description="Read every passage a search returns (it asks for three per slot) and show the ones whose "
+        "best sentence answers best, each scaled by its BM25 score over the search's best, instead of the "
+        "first by BM25 alone; answer sentences are scaled the same way.",
+    )
     answer_kind: bool = Field(
         default=True,
         description="Read what kind of thing the question asks for (a value for 'how many' or 'what default', a "

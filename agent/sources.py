@@ -14,9 +14,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from agent.answers import GRAMMAR_MARK, Surroundings, rank_sentences, sentence_score
+from agent.answers import GRAMMAR_MARK, Surroundings, rank_sentences, ranked_candidates, sentence_score
 from agent.evidence import key_terms
-from agent.fitness import unfit_as_answer, unsafe_to_quote
+from agent.fitness import speaks_to_software, unfit_as_answer, unsafe_to_quote
 from agent.question import QuestionShape
 from agent.state import Source
 from agent.words import folded_words, is_label
@@ -91,6 +91,11 @@ def matched_sentences(
     return " ".join(sentences[index] for index in sorted(chosen))
 
 
+# How much a passage's BM25 score (over its search's best) counts beside its best sentence's answer score: its
+# square root, so a passage that repeats the question's words cannot outweigh one whose sentence answers.
+RELEVANCE_POWER = 0.5
+
+
 @runtime_checkable
 class PassageReader(Protocol):
     """A search tool that can also return a whole passage (the indexer's does)."""
@@ -122,6 +127,7 @@ class SourceLedger:
         self._shown: dict[str, str] = {}
         self._sentences: dict[str, list[str]] = {}
         self._leads: dict[str, str] = {}
+        self._relevance: dict[str, float] = {}
         self._next_number = 1
 
     @property
@@ -137,6 +143,56 @@ class SourceLedger:
                 self._register(source, self._full_text(hit.id, hit.snippet), results.query)
                 new_sources.append(source)
         return new_sources
+
+    def in_reading_order(self, results: SearchResults, terms: Sequence[str]) -> SearchResults:
+        """``results`` with the passage that best answers first: each passage's best sentence's answer score
+        (:func:`agent.answers.ranked_candidates`, read in its document) times its search relevance.
+
+        BM25 ranks first the passage that repeats most of the question's words - a forum post asking the same
+        thing, a table of contents, a note about the topic - while the passage that states the fact often says it
+        in the document's own words, a few places down. Reading every passage the search returned, not only the
+        few the model is shown, lets the one that answers take a shown slot. A passage's relevance (its BM25
+        score over the search's best, see :meth:`relevance`) is kept: among sentences that answer about as well,
+        the one from the passage that matches the question as a whole is likelier right.
+        """
+        hits = _hits_with_text(results)
+        best = max((hit.score for hit in hits), default=0.0)
+        for hit in hits:
+            self._relevance.setdefault(hit.id, (hit.score / best) ** RELEVANCE_POWER if best > 0 else 1.0)
+        order = {hit.id: -self._best_answer_score(hit, terms) * self._relevance[hit.id] for hit in hits}
+        ordered = sorted(hits, key=lambda hit: order[hit.id])
+        return results.model_copy(update={"items": ordered})
+
+    def _best_answer_score(self, hit: SearchHit, terms: Sequence[str]) -> float:
+        passage = sentences_of(self._full_text(hit.id, hit.snippet))
+        if speaks_to_software(passage):
+            return 0.0
+        sentences = [
+            quoted
+            for raw in passage
+            if len(quoted := self._quotable(raw)) > 12 and not unfit_as_answer(quoted)
+        ]
+        opens = self.prefer_leads and opens_document(hit.id)
+        ranked = ranked_candidates(
+            {hit.id: sentences},
+            terms,
+            self.weights,
+            {hit.id: f"{hit.title} {hit.heading}"},
+            {hit.id: sentences[0]} if opens and sentences else None,
+            (lambda _label, sentence: self._window_supplies(sentences, sentence)) if self.shape else None,
+        )
+        return ranked[0].score if ranked else 0.0
+
+    def _window_supplies(self, sentences: Sequence[str], sentence: str) -> bool:
+        assert self.shape is not None
+        index = sentences.index(sentence)
+        return self.shape.supplied_by(" ".join(sentences[index : index + 2]))
+
+    def relevance(self, label: str) -> float:
+        """How well source ``label``'s passage matched the search that found it: its BM25 score over that
+        search's best (1.0 when it was not ordered by :meth:`in_reading_order`)."""
+        source = next((source for source in self._by_passage.values() if source.label == label), None)
+        return self._relevance.get(source.passage_id, 1.0) if source is not None else 1.0
 
     def seed(self, sources: Sequence[Source], text_to_match: str) -> None:
         """Take over an earlier task's sources under their own labels; later passages are numbered after them.
@@ -209,18 +265,28 @@ class SourceLedger:
         terms: Sequence[str],
         limit: int = 2,
         weights: Mapping[str, float] | None = None,
+        *,
+        kind_required: bool = False,
     ) -> list[str]:
         """Up to ``limit`` of the sentences the model was shown of ``source``, best answer first.
 
+        With ``kind_required``, only sentences whose answer window holds what the question asks for
+        (:meth:`supplies`) compete: the source's best such sentence, not its best sentence, is what it offers.
+
         Ranked by :func:`agent.answers.rank_sentences` (rare key words close together); a sentence that is
-        not a statement about the subject matter is never offered (:func:`agent.fitness.unfit_as_answer`).
+        not a statement about the subject matter is never offered (:func:`agent.fitness.unfit_as_answer`), nor is
+        any sentence of a passage that speaks to the reader's software (:func:`agent.fitness.speaks_to_software`).
         """
+        if speaks_to_software(self._sentences.get(source.label, [])):
+            return []
         shown = [
             sanitise_document_text(sentence, self.nonce, ANSWER_SENTENCE_CHARS)
             for sentence in self._sentences_shown(source)
         ]
         sentences = [sentence for sentence in shown if len(sentence) > 12 and not unfit_as_answer(sentence)]
         supplied = (lambda sentence: self.supplies(source.label, sentence)) if self.shape else None
+        if kind_required and supplied is not None:
+            sentences = [sentence for sentence in sentences if supplied(sentence)]
         return rank_sentences(sentences, terms, weights, self._leads.get(source.label), supplied)[:limit]
 
     def supplies(self, label: str, sentence: str) -> bool:
