@@ -8,6 +8,7 @@ state; if the run is killed, the previous commit is what remains.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import time
@@ -15,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import tantivy
 
@@ -23,8 +25,6 @@ from corpus.walk import DEFAULT_MAX_BYTES, absolute_path, walk_root
 from indexer import schema as fields
 from indexer.errors import RootFolderError
 from indexer.pipeline import ExtractionPool
-from indexer.prepare import PrepareOutcome
-from indexer.results import RootInfo
 from indexer.store import (
     IndexStore,
     ManifestEntry,
@@ -37,6 +37,10 @@ from indexer.store import (
 )
 from indexer.summary import FileProblem, IndexProgress, IndexSummary
 from indexer.text import display_path
+
+if TYPE_CHECKING:
+    from indexer.prepare import PrepareOutcome
+    from indexer.results import RootInfo  # pydantic: loaded only by those who list the roots
 
 ProgressCallback = Callable[[IndexProgress], None]
 CancelCheck = Callable[[], bool]
@@ -93,7 +97,7 @@ def index_folders(
         store = IndexStore.open_or_create(index_dir)
         run = IndexRun(store, on_progress, should_cancel, max_bytes, workers)
         summary = run.execute(root_paths)
-    return summary.model_copy(update={"seconds": round(time.perf_counter() - started, 3)})
+    return dataclasses.replace(summary, seconds=round(time.perf_counter() - started, 3))
 
 
 def _roots_to_rebuild(roots: Sequence[Path], index_dir: Path, *, keep_all_remembered: bool) -> list[Path]:
@@ -129,7 +133,7 @@ def remove_root(index_dir: Path, root: Path) -> IndexSummary:
         remaining = [info.path for info in store.roots()]
         write_meta(index_dir, remaining)
         summary = totals(store, IndexSummary(removed=len(doomed)))
-    return summary.model_copy(update={"seconds": round(time.perf_counter() - started, 3)})
+    return dataclasses.replace(summary, seconds=round(time.perf_counter() - started, 3))
 
 
 def list_roots(index_dir: Path) -> list[RootInfo]:
@@ -141,11 +145,10 @@ def list_roots(index_dir: Path) -> list[RootInfo]:
 
 def totals(store: IndexStore, summary: IndexSummary) -> IndexSummary:
     kind = fields.KIND
-    return summary.model_copy(
-        update={
-            "documents": store.count(store.term(kind, fields.KIND_FILE)),
-            "passages": store.count(store.term(kind, fields.KIND_PASSAGE)),
-        }
+    return dataclasses.replace(
+        summary,
+        documents=store.count(store.term(kind, fields.KIND_FILE)),
+        passages=store.count(store.term(kind, fields.KIND_PASSAGE)),
     )
 
 

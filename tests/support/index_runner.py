@@ -48,7 +48,7 @@ def main() -> int:
     except IndexProblem as problem:
         print(f"PROBLEM {type(problem).__name__}: {problem}", flush=True)
         return 1
-    print("SUMMARY " + summary.model_dump_json(), flush=True)
+    print("SUMMARY " + summary.to_json(), flush=True)
     return 0
 
 

@@ -138,5 +138,5 @@ def run(args: argparse.Namespace) -> int:
         print("carrel index: interrupted; the index keeps its last saved state", file=sys.stderr)
         return EXIT_INTERRUPTED
     reporter.close()
-    print(summary.model_dump_json() if args.json else format_summary(summary, index_dir))
+    print(summary.to_json() if args.json else format_summary(summary, index_dir))
     return 0
