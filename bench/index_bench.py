@@ -51,7 +51,6 @@ from indexer.build import document_id, index_folders  # noqa: E402
 from indexer.prepare import PreparedFile, prepare_file  # noqa: E402
 from indexer.search import open_search_tool  # noqa: E402
 from indexer.store import WRITER_HEAP_BYTES, IndexStore, writer_threads  # noqa: E402
-from indexer.summary import IndexProgress  # noqa: E402
 from indexer.text import display_path  # noqa: E402
 
 SEARCH_SEED = 20261202
@@ -140,11 +139,13 @@ def tantivy_only_settings() -> dict[str, tuple[int, int]]:
 
 # The child runs from ``-c``, not this file: multiprocessing's fork server and every extraction worker
 # import the main script again, and this one would load Tantivy, the search tool and the pydantic result
-# models into each worker (10 MB apiece) that `carrel index` itself never does.
+# models into each worker (10 MB apiece) that `carrel index` itself never does. Nor does it import this
+# module: its CPU is measured from its start, so it imports what `carrel index` imports and no more
+# (bench/index_child.py), not the baseline's parser and the search tool.
 BENCH_DIR = Path(__file__).resolve().parent
 CHILD_CODE = (
     f"import sys; from pathlib import Path; sys.path[:0] = [{str(BENCH_DIR)!r}, {str(REPO_ROOT)!r}]; "
-    "import index_bench; index_bench.carrel_child(Path(sys.argv[1]), Path(sys.argv[2]))"
+    "import index_child; index_child.carrel_child(Path(sys.argv[1]), Path(sys.argv[2]))"
 )
 
 
@@ -223,57 +224,6 @@ class TreeSampler:
             tree = process_tree(self.root_pid)
             self.cpu_by_pid.update(tree)
             self.peak_bytes = max(self.peak_bytes, rss_bytes(tree))
-
-
-class PhaseClock:
-    """When each stage of an index run began, from its progress callbacks: the walk, extraction and
-    writing (from the first file handed to Tantivy), and the commit."""
-
-    def __init__(self) -> None:
-        self.started = time.perf_counter()
-        self.first_seen: dict[str, float] = {}
-
-    def __call__(self, progress: IndexProgress) -> None:
-        self.first_seen.setdefault(progress.stage, time.perf_counter() - self.started)
-
-    def phases(self, total_s: float) -> dict[str, float]:
-        writing = self.first_seen.get("indexing", 0.0)
-        committing = self.first_seen.get("committing", total_s)
-        return {
-            "walk_and_worker_start": round(writing, 2),
-            "extract_and_write": round(committing - writing, 2),
-            "commit_and_reload": round(total_s - committing, 2),
-        }
-
-
-def own_peak_rss_bytes() -> int:
-    """This process's peak RSS since it was started. Not ``ru_maxrss``: Linux carries that across
-    ``exec`` from the forked parent, so a child started by a benchmark holding 100 MB of documents
-    would report the benchmark's memory as its own. ``VmHWM`` belongs to the new program alone."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) * 1024
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-
-
-def carrel_child(corpus: Path, index_dir: Path) -> None:
-    clock = PhaseClock()
-    summary = index_folders([corpus], index_dir, on_progress=clock)
-    seconds = time.perf_counter() - clock.started
-    main_peak_mb = own_peak_rss_bytes() / 2**20
-    print(
-        json.dumps(
-            {
-                "seconds": seconds,
-                "phases_s": clock.phases(seconds),
-                "documents": summary.documents,
-                "passages": summary.passages,
-                "failed": len(summary.failed),
-                "main_peak_rss_mb": round(main_peak_mb, 1),
-                "main_cpu_s": round(cpu_seconds(), 2),
-            }
-        )
-    )
 
 
 def children_cpu_seconds() -> float:
