@@ -141,8 +141,13 @@ class IndexStore:
         return cls(index_dir, index)
 
     def writer(self) -> tantivy.IndexWriter:
+        """The index's one writer. Files a killed run wrote but never committed are deleted first: the same
+        changes made again write files of the same names (a segment's deletions are named after the segment
+        and the operation count), and Tantivy refuses to overwrite one, which failed the next run."""
         try:
-            return self.index.writer(heap_size=WRITER_HEAP_BYTES, num_threads=writer_threads())
+            writer = self.index.writer(heap_size=WRITER_HEAP_BYTES, num_threads=writer_threads())
+            writer.garbage_collect_files()
+            return writer
         except ValueError as error:
             if is_lock_busy(error):
                 raise IndexBusyError(self.index_dir) from error

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import select
+import shutil
 import signal
 from pathlib import Path
 
@@ -62,6 +63,28 @@ def test_kill_9_mid_run_keeps_the_last_commit(tmp_path: Path, pause: str) -> Non
     assert summary.documents == len(FIXTURE_DOCUMENTS) - 1 + BULK_NOTES
     index_folders([corpus], tmp_path / "clean")
     assert index_snapshot(index_dir) == index_snapshot(tmp_path / "clean")
+
+
+def test_files_a_killed_run_left_uncommitted_do_not_fail_the_next_run(tmp_path: Path) -> None:
+    """A run killed during its commit can leave a segment's new deletions on disk, listed as Tantivy's but
+    never committed. The same changes made again write a file of the same name, which Tantivy refused."""
+    corpus, index_dir = build_fixture_index(tmp_path)
+    (corpus / "notes" / "sourdough.md").write_text("# Sourdough\n\nnow with emmer flour\n")
+    finished = tmp_path / "finished"
+    shutil.copytree(index_dir, finished)
+    index_folders([corpus], finished)
+    before = {path.name for path in index_dir.iterdir()}
+    left_behind = [path for path in finished.iterdir() if path.suffix == ".del" and path.name not in before]
+    assert left_behind
+    for path in left_behind:
+        shutil.copy(path, index_dir / path.name)
+    managed = index_dir / ".managed.json"
+    names = set(json.loads(managed.read_text())) | {path.name for path in left_behind}
+    managed.write_text(json.dumps(sorted(names)))
+
+    index_folders([corpus], index_dir)
+
+    assert index_snapshot(index_dir) == index_snapshot(finished)
 
 
 def test_a_second_run_is_told_the_index_is_busy(tmp_path: Path) -> None:
