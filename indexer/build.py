@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import tantivy
 
 from corpus.documents import SkippedFile, SkipReason, SourceFile
-from corpus.walk import DEFAULT_MAX_BYTES, absolute_path, walk_root
+from corpus.walk import DEFAULT_MAX_BYTES, WalkEntry, absolute_path, walk_root
 from indexer import schema as fields
 from indexer.errors import RootFolderError
 from indexer.pipeline import ExtractionPool
@@ -87,17 +87,42 @@ def index_folders(
     recovers).
     """
     started = time.perf_counter()
-    with run_lock(index_dir):
+    with run_lock(index_dir) as lock_fd:
         upgrade = not rebuild and written_by_older_version(index_dir)
         if rebuild or upgrade:
             roots = _roots_to_rebuild(roots, index_dir, keep_all_remembered=upgrade)
         root_paths = [checked_root(Path(root)) for root in roots]
         if rebuild or upgrade:
             wipe_index(index_dir)
-        store = IndexStore.open_or_create(index_dir)
-        run = IndexRun(store, on_progress, should_cancel, max_bytes, workers)
-        summary = run.execute(root_paths)
+        report = on_progress or _no_progress
+        with ExtractionPool(workers, private_fds=(lock_fd,)) as pool:
+            root_keys = [display_path(root) for root in root_paths]
+            found = walk_roots(root_paths, root_keys, max_bytes, report)
+            if not index_exists(index_dir):
+                # A first build reads every file it found, so its workers can start now, before the index is
+                # opened: this process runs no Tantivy thread yet, and they are forked from it ready to work.
+                pool.expect_files([entry for _, entry in found if isinstance(entry, SourceFile)])
+            store = IndexStore.open_or_create(index_dir)
+            summary = IndexRun(store, pool, report, should_cancel, max_bytes).execute(root_keys, found)
     return dataclasses.replace(summary, seconds=round(time.perf_counter() - started, 3))
+
+
+def _no_progress(progress: IndexProgress) -> None:
+    """The progress callback of a run nobody watches."""
+
+
+def walk_roots(
+    roots: list[Path], root_keys: list[str], max_bytes: int, on_progress: ProgressCallback
+) -> list[tuple[str, WalkEntry]]:
+    """Every entry under the roots (files found and entries refused), each with its root's key. The walk
+    runs before the index is opened: see :func:`index_folders`."""
+    found: list[tuple[str, WalkEntry]] = []
+    for root, root_key in zip(roots, root_keys, strict=True):
+        for entry in walk_root(root, max_bytes=max_bytes):
+            found.append((root_key, entry))
+            if len(found) % SCAN_TICK == 0:
+                on_progress(IndexProgress(stage="scanning", files_done=len(found), files_total=0))
+    return found
 
 
 def _roots_to_rebuild(roots: Sequence[Path], index_dir: Path, *, keep_all_remembered: bool) -> list[Path]:
@@ -158,16 +183,16 @@ class IndexRun:
     def __init__(
         self,
         store: IndexStore,
-        on_progress: ProgressCallback | None,
+        pool: ExtractionPool,
+        on_progress: ProgressCallback,
         should_cancel: CancelCheck | None,
         max_bytes: int,
-        workers: int | None,
     ) -> None:
         self.store = store
-        self.on_progress = on_progress or (lambda progress: None)
+        self.pool = pool
+        self.on_progress = on_progress
         self.should_cancel = should_cancel or (lambda: False)
         self.max_bytes = max_bytes
-        self.workers = workers
         self.counts: Counter[str] = Counter()
         self.skipped: Counter[str] = Counter()
         self.kinds: Counter[str] = Counter()
@@ -175,18 +200,16 @@ class IndexRun:
         self.failed: list[FileProblem] = []
         self.cancelled = False
 
-    def execute(self, roots: list[Path]) -> IndexSummary:
+    def execute(self, root_keys: list[str], found: list[tuple[str, WalkEntry]]) -> IndexSummary:
         manifest = self.store.manifest()
-        root_keys = [display_path(root) for root in roots]
         walked_keys = {fields.root_key(root_key) for root_key in root_keys}
-        with ExtractionPool(self.workers) as pool:
-            to_load, seen = self.scan(roots, root_keys, manifest, pool.expect)
-            gone = [
-                entry.doc_id
-                for entry in manifest.values()
-                if entry.root_key in walked_keys and entry.doc_id not in seen
-            ]
-            self.write_and_commit(pool, to_load, manifest, gone, root_keys)
+        to_load, seen = self.scan(found, manifest, self.pool.expect)
+        gone = [
+            entry.doc_id
+            for entry in manifest.values()
+            if entry.root_key in walked_keys and entry.doc_id not in seen
+        ]
+        self.write_and_commit(self.pool, to_load, manifest, gone, root_keys)
         self.store.reload()
         write_meta(self.store.index_dir, sorted({*read_meta_roots(self.store.index_dir), *root_keys}))
         return totals(self.store, self.summary())
@@ -230,33 +253,27 @@ class IndexRun:
 
     def scan(
         self,
-        roots: list[Path],
-        root_keys: list[str],
+        found: list[tuple[str, WalkEntry]],
         manifest: dict[str, ManifestEntry],
         on_to_load: Callable[[int], None],
     ) -> tuple[list[tuple[str, SourceFile]], set[str]]:
-        """Walk the roots; return the files to (re)load with their IDs, and every ID still present
-        (files in the manifest but not among these disappeared and are deleted). ``on_to_load`` hears
-        the running count of files to load, so extraction workers can start during the walk."""
+        """Sort what the walk found: return the files to (re)load with their IDs, and every ID still
+        present (files in the manifest but not among these disappeared and are deleted). ``on_to_load``
+        hears the running count of files to load, so extraction workers can start as soon as enough do."""
         to_load: list[tuple[str, SourceFile]] = []
         unchanged: set[str] = set()
-        seen = 0
-        for root, root_key in zip(roots, root_keys, strict=True):
-            for entry in walk_root(root, max_bytes=self.max_bytes):
-                seen += 1
-                if seen % SCAN_TICK == 0:
-                    self.on_progress(IndexProgress(stage="scanning", files_done=seen, files_total=0))
-                if isinstance(entry, SkippedFile):
-                    self.skip(entry)
-                    continue
-                doc_id = document_id(root_key, entry.relative)
-                known = manifest.get(doc_id)
-                if known is not None and (known.size, known.mtime_ns) == (entry.size, entry.mtime_ns):
-                    unchanged.add(doc_id)
-                    self.counts["unchanged"] += 1
-                else:
-                    to_load.append((doc_id, entry))
-                    on_to_load(len(to_load))
+        for root_key, entry in found:
+            if isinstance(entry, SkippedFile):
+                self.skip(entry)
+                continue
+            doc_id = document_id(root_key, entry.relative)
+            known = manifest.get(doc_id)
+            if known is not None and (known.size, known.mtime_ns) == (entry.size, entry.mtime_ns):
+                unchanged.add(doc_id)
+                self.counts["unchanged"] += 1
+            else:
+                to_load.append((doc_id, entry))
+                on_to_load(len(to_load))
         return to_load, unchanged | {doc_id for doc_id, _ in to_load}
 
     def skip(self, entry: SkippedFile) -> None:

@@ -14,6 +14,9 @@ at a time, so a file that kills its worker again is identified, reported as fail
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import importlib
 import multiprocessing
 import os
 import sys
@@ -97,40 +100,75 @@ def prepare_batch(batch: Sequence[FileTask], max_bytes: int) -> list[PrepareOutc
 
 
 def warm_up() -> None:
-    """Sent to each worker as soon as it starts. Doing nothing is enough: to run it the worker imports
-    this module and with it the extraction libraries, while the indexing process is still walking."""
+    """Sent to each worker as soon as it starts. Doing nothing is enough: to run it a worker started by the
+    fork server imports this module and with it the extraction libraries, while the indexing process is
+    still walking."""
 
 
-def process_executor(workers: int) -> Executor:
-    # forkserver, not fork: the parent already runs Tantivy's threads, and forking a threaded process can
-    # deadlock the child.
-    context = multiprocessing.get_context("forkserver")
-    # The server imports the extraction code once and each worker is forked from it ready to work, instead of
-    # every worker importing it again while the run waits (the server starts once per process, so this
-    # applies from the first pool on; "__main__" is multiprocessing's own default).
-    context.set_forkserver_preload(["__main__", __name__, "indexer.prepare"])
+def start_worker(parent_pid: int, inherited_fds: Sequence[int]) -> None:
+    """Worker initializer: close what a forked worker inherited but must not hold (the run lock: a worker
+    outliving a killed run would keep the index busy), then watch the indexing process."""
+    for fd in inherited_fds:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    exit_with_parent(parent_pid)
+
+
+def single_threaded() -> bool:
+    """True when this process runs exactly one thread (Linux's /proc/self/task): the one state in which
+    forking is safe, since no other thread can hold a lock the child would inherit locked. False where it
+    cannot be told."""
+    try:
+        return len(list(Path("/proc/self/task").iterdir())) == 1
+    except OSError:
+        return False
+
+
+def process_executor(workers: int, private_fds: Sequence[int] = ()) -> Executor:
+    """Extraction workers: forked from this process when it runs no other thread (a first build starts
+    them before the index is opened), else from a fork server. Forking is the cheaper of the two: the
+    server is one more interpreter that imports the extraction code again (about 0.1 s of CPU, with the
+    resource tracker it needs), and the workers wait for it before the first file. But forking a
+    process that runs threads - Tantivy's, or the desk's - can deadlock the child."""
+    if single_threaded():
+        importlib.import_module("indexer.prepare")  # once here, not in every worker after the fork
+        forked = multiprocessing.get_context("fork")
+        return ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=forked,
+            initializer=start_worker,
+            initargs=(os.getpid(), tuple(private_fds)),
+        )
+    served = multiprocessing.get_context("forkserver")
+    # The server imports the extraction code once and each worker is forked from it ready to work, instead
+    # of every worker importing it again while the run waits (the server starts once per process, so this
+    # applies from the first pool on; "__main__" is multiprocessing's own default). Its workers inherit no
+    # descriptor of this process, so they have none to close.
+    served.set_forkserver_preload(["__main__", __name__, "indexer.prepare"])
     return ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=context,
-        initializer=exit_with_parent,
-        initargs=(os.getpid(),),
+        max_workers=workers, mp_context=served, initializer=start_worker, initargs=(os.getpid(), ())
     )
 
 
 class ExtractionPool:
     """Worker processes for extraction, started only once a run turns out to need them.
 
-    The indexing run calls :meth:`expect` while it walks the folders; as soon as more than
-    INLINE_MAX_FILES files need reading, the workers start and load their libraries (about 0.3 s)
-    while the walk goes on. A run with only a few changed files never starts them.
+    The indexing run calls :meth:`expect` as it finds files to read; as soon as more than
+    INLINE_MAX_FILES files need reading, the workers start. A run with only a few changed files never
+    starts them. ``private_fds`` are descriptors of this process that forked workers must close.
     """
 
     def __init__(
-        self, workers: int | None = None, executor_factory: ExecutorFactory = process_executor
+        self,
+        workers: int | None = None,
+        executor_factory: ExecutorFactory | None = None,
+        private_fds: Sequence[int] = (),
     ) -> None:
         wanted = default_workers() if workers is None else workers
         self.workers = wanted if workers_can_start() else 1
-        self._executor_factory = executor_factory
+        self._executor_factory = executor_factory or functools.partial(
+            process_executor, private_fds=private_fds
+        )
         self._executor: Executor | None = None
 
     def __enter__(self) -> ExtractionPool:
@@ -150,6 +188,10 @@ class ExtractionPool:
         inline): start the workers if that is enough."""
         if self._executor is None and self.workers > 1 and (isolated or files > INLINE_MAX_FILES):
             self._start()
+
+    def expect_files(self, sources: Sequence[SourceFile]) -> None:
+        """All of ``sources`` will need reading: start the workers if that is enough."""
+        self.expect(len(sources), isolated=any(source.kind in ISOLATED_KINDS for source in sources))
 
     def prepare_all(self, tasks: Sequence[FileTask], max_bytes: int) -> Iterator[PrepareOutcome]:
         """Yield each file (document ID, source) prepared for Tantivy, in the order given."""

@@ -71,10 +71,12 @@ def is_lock_busy(error: Exception) -> bool:
 
 
 @contextlib.contextmanager
-def run_lock(index_dir: Path) -> Iterator[None]:
+def run_lock(index_dir: Path) -> Iterator[int]:
     """Exclusive, non-blocking lock for one indexing run (released by the kernel if we are killed).
 
     It sits beside Tantivy's own writer lock so a ``--rebuild`` can wipe the index while holding it.
+    Yields the lock's file descriptor: a process forked during the run must close it, or the lock would
+    outlive a killed run for as long as that process does.
     """
     index_dir.mkdir(parents=True, exist_ok=True)
     handle = (index_dir / LOCK_FILE).open("a+")
@@ -83,7 +85,7 @@ def run_lock(index_dir: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError as error:
             raise IndexBusyError(index_dir) from error
-        yield
+        yield handle.fileno()
     finally:
         handle.close()
 

@@ -65,6 +65,19 @@ def test_kill_9_mid_run_keeps_the_last_commit(tmp_path: Path, pause: str) -> Non
     assert index_snapshot(index_dir) == index_snapshot(tmp_path / "clean")
 
 
+def test_kill_9_mid_first_build_leaves_the_index_free_at_once(tmp_path: Path) -> None:
+    """A first build forks its workers from the indexing process, which holds the run lock: they must not
+    hold it too, or a killed run would leave the index busy for as long as they live."""
+    corpus, index_dir = tmp_path / "corpus", tmp_path / "index"
+    corpus.mkdir()
+    add_bulk_notes(corpus)
+    child = start_runner(index_dir, corpus, pause="indexing:5", workers=2)
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait(timeout=60)
+    summary = index_folders([corpus], index_dir, workers=1)
+    assert summary.documents == BULK_NOTES and summary.added == BULK_NOTES
+
+
 def test_files_a_killed_run_left_uncommitted_do_not_fail_the_next_run(tmp_path: Path) -> None:
     """A run killed during its commit can leave a segment's new deletions on disk, listed as Tantivy's but
     never committed. The same changes made again write a file of the same name, which Tantivy refused."""
