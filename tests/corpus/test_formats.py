@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from corpus.documents import SkipReason
 from corpus.formats import (
+    DEPTH_BOUND_BLOCK,
+    _depth_bound,
     extract_html,
     extract_markdown,
     extract_plain,
@@ -90,6 +94,22 @@ def test_deeply_nested_html_is_refused_quickly() -> None:
     # Void elements push the quick upper bound over the limit; the exact scan still says no.
     assert not html_too_deep("<div>" * 1500 + "<br>" * 12_000 + "</div>" * 1500)
     assert html_too_deep("<div>" * 2500 + "<br>" * 12_000)
+
+
+def test_the_depth_bound_never_underestimates_and_stays_close() -> None:
+    """The quick bound decides whether the exact scan runs: it must never be under the depth (counting every
+    start tag as a level), and not so far over that ordinary pages pay for the exact scan."""
+    rng = random.Random(17)
+    for _ in range(300):
+        tags = rng.choices(
+            ["<div>", "</div>", "<br>"], weights=rng.choices(range(1, 6), k=3), k=rng.randrange(1, 3000)
+        )
+        depth = deepest = 0
+        for tag in tags:
+            depth = max(depth + (-1 if tag.startswith("</") else 1), 0)
+            deepest = max(deepest, depth)
+        bound = _depth_bound("".join(tags))
+        assert deepest <= bound <= deepest + 2 * DEPTH_BOUND_BLOCK
 
 
 def test_pdf_text_per_page_with_page_numbers() -> None:
