@@ -222,7 +222,9 @@ class TreeSampler:
     def _run(self) -> None:
         while not self._stop.wait(0.05):
             tree = process_tree(self.root_pid)
-            self.cpu_by_pid.update(tree)
+            # The largest value seen: a sample taken after the root was reaped reads its CPU as 0.
+            for pid, cpu in tree.items():
+                self.cpu_by_pid[pid] = max(cpu, self.cpu_by_pid.get(pid, 0.0))
             self.peak_bytes = max(self.peak_bytes, rss_bytes(tree))
 
 
