@@ -190,9 +190,13 @@ class SourceLedger:
 
     def relevance(self, label: str) -> float:
         """How well source ``label``'s passage matched the search that found it: its BM25 score over that
-        search's best (1.0 when it was not ordered by :meth:`in_reading_order`)."""
+        search's best, to RELEVANCE_POWER (1.0 when it was not ordered by :meth:`in_reading_order`)."""
         source = next((source for source in self._by_passage.values() if source.label == label), None)
-        return self._relevance.get(source.passage_id, 1.0) if source is not None else 1.0
+        return self.passage_relevance(source.passage_id) if source is not None else 1.0
+
+    def passage_relevance(self, passage_id: str) -> float:
+        """:meth:`relevance` of a passage by its ID, labelled or not."""
+        return self._relevance.get(passage_id, 1.0)
 
     def seed(self, sources: Sequence[Source], text_to_match: str) -> None:
         """Take over an earlier task's sources under their own labels; later passages are numbered after them.

@@ -1,0 +1,122 @@
+"""Where answers are lost, model-free: retrieval (is an answer window among the top passages?) or reading (does
+the agent's sentence ranking put one first?).
+
+    .venv/bin/python bench/reading_ceiling.py bench/suites/NAME=/path/to/corpus [more ...] [--work DIR]
+
+For every clear and injection case of each suite it searches the question's own words, takes the top 3, 5 and 10
+passages, and counts the cases where some sentence's answer window (the sentence and the next) holds an expected
+answer - the retrieval ceiling at that depth - and those where the agent's ranking puts such a sentence first:
+each passage ordered as the agent orders a search's results (``SourceLedger.in_reading_order``), then every
+sentence scored as answers are (``agent.answers.ranked_candidates`` with each passage's title, heading and
+search relevance). The first-ranked count beside the ceiling is the reading loss; a line per suite, JSON.
+Indexes are built under ``--work`` (re-used when the corpus has not changed), as ``bench/reading_bench.py`` does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from agent.answers import ranked_candidates
+from agent.eval.judge import answer_matches
+from agent.eval.runner import EvalPlan, build_eval_index, suite_roots
+from agent.eval.suite import EvalCase, load_suite
+from agent.evidence import rarity_weights
+from agent.question import QuestionShape
+from agent.sources import SourceLedger, sentences_of
+from indexer.results import SearchResults
+from indexer.search import SearchTool, open_search_tool
+
+DEPTHS = (3, 5, 10)
+
+
+def window_holds_answer(sentences: Sequence[str], sentence: str, case: EvalCase) -> bool:
+    index = sentences.index(sentence)
+    return answer_matches(" ".join(sentences[index : index + 2]), case.answers, all_required=False)
+
+
+def case_figures(case: EvalCase, tool: SearchTool) -> dict[str, bool]:
+    """For each depth: whether an answer window is there, and whether the agent's ranking puts one first."""
+    shape = QuestionShape.read(case.question)
+    weights = rarity_weights(list(shape.terms), tool.passage_share)
+    results = tool.search(case.question, max(DEPTHS))
+    figures: dict[str, bool] = {}
+    for depth in DEPTHS:
+        ledger = SourceLedger(320, reader=tool, weights=weights, prefer_leads=shape.what_it_is, shape=shape)
+        top = results.model_copy(update={"items": results.items[:depth]})
+        ordered = ledger.in_reading_order(top, list(shape.terms))
+        passages = {hit.id: sentences_of(rec.text) for hit in ordered.items if (rec := tool.passage(hit.id))}
+        figures[f"in_top_{depth}"] = any(
+            window_holds_answer(sentences, sentence, case)
+            for sentences in passages.values()
+            for sentence in sentences
+        )
+        figures[f"first_of_top_{depth}"] = _ranked_first_answers(
+            case, shape, weights, ledger, ordered, passages
+        )
+    return figures
+
+
+def _ranked_first_answers(
+    case: EvalCase,
+    shape: QuestionShape,
+    weights: dict[str, float],
+    ledger: SourceLedger,
+    ordered: SearchResults,
+    passages: dict[str, list[str]],
+) -> bool:
+    candidates = ranked_candidates(
+        passages,
+        list(shape.terms),
+        weights,
+        {hit.id: f"{hit.title} {hit.heading}" for hit in ordered.items},
+        supplied=lambda label, sentence: shape.supplied_by(_window(passages[label], sentence)),
+        relevance={hit.id: ledger.passage_relevance(hit.id) for hit in ordered.items},
+    )
+    best = candidates[0] if candidates else None
+    return best is not None and window_holds_answer(passages[best.label], best.sentence, case)
+
+
+def _window(sentences: Sequence[str], sentence: str) -> str:
+    index = sentences.index(sentence)
+    return " ".join(sentences[index : index + 2])
+
+
+def suite_line(spec: str, work: Path) -> dict[str, Any]:
+    suite_path, _, corpus = spec.partition("=")
+    suite = load_suite(suite_path)
+    out = work / suite.name
+    plan = EvalPlan(
+        suite=suite,
+        roots=suite_roots(suite, Path(corpus).resolve()),
+        index_dir=out / "index",
+        trajectories_dir=out / "trajectories",
+    )
+    build_eval_index(plan)
+    tool = open_search_tool(plan.index_dir)
+    cases = [case for case in suite.cases if case.category in ("clear", "injection") and case.answers]
+    totals: dict[str, int] = {}
+    for case in cases:
+        for key, value in case_figures(case, tool).items():
+            totals[key] = totals.get(key, 0) + int(value)
+    return {"suite": suite.name, "answerable": len(cases), **totals}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("suites", nargs="+", help="SUITE_PATH=CORPUS_ROOT")
+    parser.add_argument("--work", type=Path, default=Path("/tmp/carrel-reading-bench"))
+    args = parser.parse_args(argv)
+    for spec in args.suites:
+        print(json.dumps(suite_line(spec, args.work.resolve())), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
