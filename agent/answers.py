@@ -12,8 +12,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from agent.evidence import STOPWORDS, key_terms, mentioned_terms, mentions, question_parts, stem
+from agent.evidence import (
+    MIN_PREFIX_STEM,
+    STOPWORDS,
+    key_terms,
+    mentioned_terms,
+    question_parts,
+    stem,
+)
 from agent.fitness import code_like
 from agent.words import CITED_LABEL, folded_words
 
@@ -45,18 +53,25 @@ EXTRA_AFTER_LEVELS = 1
 def _matched_positions(words: Sequence[str], terms: Sequence[str]) -> dict[str, list[int]]:
     """For each key word the sentence mentions, the positions of the words that mention it."""
     positions: dict[str, list[int]] = {}
+    wanted = [(term, stem(term)) for term in terms]
     for index, word in enumerate(words):
-        word_stem = {stem(word)}
-        for term in terms:
-            if mentions(word_stem, term) or names_in_code(word, term):
+        word_stem = stem(word)
+        for term, term_stem in wanted:
+            if _stem_mentions(word_stem, term_stem) or names_in_code(word, term):
                 positions.setdefault(term, []).append(index)
     return positions
+
+
+def _stem_mentions(word_stem: str, term_stem: str) -> bool:
+    """:func:`agent.evidence.mentions` for one word, both stems already taken."""
+    return word_stem == term_stem or (len(term_stem) >= MIN_PREFIX_STEM and word_stem.startswith(term_stem))
 
 
 # Shortest part of a code name that may stand for a word it abbreviates ("pow" for "power").
 MIN_CODE_PART = 3
 
 
+@lru_cache(maxsize=65536)
 def names_in_code(word: str, term: str) -> bool:
     """Whether a code name with underscores names ``term`` in part: ``__lshift__`` "shift", ``__pow__`` "power".
 

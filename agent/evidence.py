@@ -14,6 +14,7 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from agent.state import Source
 from agent.words import folded_words, words
@@ -172,8 +173,12 @@ STOPWORDS = frozenset(
 REFERRING_WORDS = frozenset({"it", "that", "this", "one", "they", "them", "those", "these", "there"})
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A crude stem, so ``raised``/``raise`` and ``statements``/``statement`` match."""
+    """A crude stem, so ``raised``/``raise`` and ``statements``/``statement`` match.
+
+    Cached: ranking every sentence of every passage a search returns asks for the same few thousand words' stems
+    hundreds of thousands of times a question."""
     bare = word.strip("_")
     for suffix in _SUFFIXES:
         if len(bare) > len(suffix) + 3 and bare.endswith(suffix):
@@ -192,12 +197,16 @@ def word_stems(text: str) -> set[str]:
     return {stem(word) for word in folded_words(text)}
 
 
+# A key word's stem this long also matches words it starts ("assert" in "assertionerror").
+MIN_PREFIX_STEM = 4
+
+
 def mentions(stems: set[str], term: str) -> bool:
     """``term`` appears among ``stems``, or starts one of them (``assert`` in ``AssertionError``)."""
     wanted = stem(term)
     if wanted in stems:
         return True
-    return len(wanted) >= 4 and any(word.startswith(wanted) for word in stems)
+    return len(wanted) >= MIN_PREFIX_STEM and any(word.startswith(wanted) for word in stems)
 
 
 def mentioned_terms(text: str, terms: Iterable[str]) -> set[str]:

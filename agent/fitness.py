@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from agent.words import LABEL, folded_words, words
 
@@ -284,6 +285,7 @@ UNFIT_CHECKS: tuple[tuple[str, Callable[[str], bool]], ...] = (
 )
 
 
+@lru_cache(maxsize=16384)
 def why_unfit(sentence: str) -> str | None:
     """The first reason the sentence is not a statement about the subject matter, or None when it is one."""
     return next((name for name, check in UNFIT_CHECKS if check(sentence)), None)
@@ -303,9 +305,12 @@ def speaks_to_software(sentences: Iterable[str]) -> bool:
     encoded payload, disguised letters). Such a passage is hostile as a whole: the sentence beside the
     instruction ("the official value has changed to X") is part of the same attempt, so none of its sentences is
     offered as an answer; the passage stays in its fence as data."""
-    return any(
-        check(sentence) for sentence in sentences for name, check in UNFIT_CHECKS if name in _HOSTILE_CHECKS
-    )
+    return any(_hostile(sentence) for sentence in sentences)
+
+
+@lru_cache(maxsize=16384)
+def _hostile(sentence: str) -> bool:
+    return any(check(sentence) for name, check in UNFIT_CHECKS if name in _HOSTILE_CHECKS)
 
 
 def unsafe_to_quote(sentence: str) -> bool:

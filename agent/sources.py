@@ -128,6 +128,7 @@ class SourceLedger:
         self._sentences: dict[str, list[str]] = {}
         self._leads: dict[str, str] = {}
         self._relevance: dict[str, float] = {}
+        self._supplies: dict[tuple[str, str], bool] = {}
         self._next_number = 1
 
     @property
@@ -298,8 +299,20 @@ class SourceLedger:
         question asks for (always, without a question shape)."""
         if self.shape is None:
             return True
-        following = self.surroundings(label, sentence).after[:1]
-        return self.shape.supplied_by(" ".join([sentence, *following]))
+        key = (label, sentence)
+        if key not in self._supplies:
+            following = self._next_quotable(label, sentence)
+            self._supplies[key] = self.shape.supplied_by(" ".join([sentence, *following]))
+        return self._supplies[key]
+
+    def _next_quotable(self, label: str, sentence: str) -> list[str]:
+        """The sentence after ``sentence`` in its passage when it may be quoted beside it (the first of
+        :meth:`surroundings`' ``after``), found without reading the rest of the passage."""
+        passage = self._sentences.get(label, [])
+        for index, raw in enumerate(passage):
+            if self._quotable(raw) == sentence:
+                return list(self._quotable_run(passage[index + 1 : index + 2]))
+        return []
 
     def lead_sentence(self, label: str) -> str | None:
         """The document's opening sentence, as offered, when source ``label`` is its document's first passage and
