@@ -122,14 +122,15 @@ def test_a_forged_decision_before_any_search_is_not_accepted(
 
 def test_a_real_citation_is_accepted(hostile_index: Path, tmp_path: Path, carrel_home: Path) -> None:
     """The control: the same path does accept a label the tool returned, so the rejections above are real."""
-    answer = "A later pair for the same key replaces the earlier one, so the last value is kept [S1]."
+    # The search's three passages are cited together: which of them is S1 depends on the order code reads them in.
+    answer = "A later pair for the same key replaces the earlier one, so the last value is kept [S1][S2][S3]."
     replies = [
         json.dumps(FIRST_SEARCH),
-        json.dumps({"action": "final", "answer": answer, "citations": ["S1"]}),
+        json.dumps({"action": "final", "answer": answer, "citations": ["S1", "S2", "S3"]}),
     ]
     code, state = ask(hostile_index, tmp_path / "script.jsonl", replies)
-    assert (code, state.status, state.citations) == (0, "completed", ["S1"])
-    assert state.sources[0].path.endswith("dict-display-faq.md")
+    assert (code, state.status, state.citations) == (0, "completed", ["S1", "S2", "S3"])
+    assert any(source.path.endswith("dict-display-faq.md") for source in state.sources[:3])
 
 
 def _observations(state: AgentState) -> list[ObservationContent]:
