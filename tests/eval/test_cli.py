@@ -102,7 +102,9 @@ def test_replay_renders_each_step(eval_out: Path, capsys: pytest.CaptureFixture[
     out = capsys.readouterr().out
     assert "Question: What exception does a failing assert statement raise?" in out
     assert "Step 1/" in out and "decide: search 'assert statement AssertionError'" in out
-    assert re.search(r"observe: \d sources \(new: S1, S2", out) and re.search(r'S\d  The "assert" statement', out)
+    assert re.search(r"observe: \d sources \(new: S1, S2", out) and re.search(
+        r'S\d  The "assert" statement', out
+    )
     assert "Outcome: completed (answered)" in out and "AssertionError [S1]" in out
 
 
