@@ -304,7 +304,8 @@ def speaks_to_software(sentences: Iterable[str]) -> bool:
     """Whether any of a passage's sentences tries to steer the program reading it (addressed to software, an
     encoded payload, disguised letters). Such a passage is hostile as a whole: the sentence beside the
     instruction ("the official value has changed to X") is part of the same attempt, so none of its sentences is
-    offered as an answer; the passage stays in its fence as data."""
+    offered as an answer; the passage stays in its fence as data (decision 0080: the one canary left after
+    decision 0050 was such a sentence)."""
     return any(_hostile(sentence) for sentence in sentences)
 
 

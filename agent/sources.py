@@ -154,7 +154,9 @@ class SourceLedger:
         in the document's own words, a few places down. Reading every passage the search returned, not only the
         few the model is shown, lets the one that answers take a shown slot. A passage's relevance (its BM25
         score over the search's best, see :meth:`relevance`) is kept: among sentences that answer about as well,
-        the one from the passage that matches the question as a whole is likelier right.
+        the one from the passage that matches the question as a whole is likelier right. Decision 0080: on
+        the earlier suites' 143 answerable cases with an answer in the top 10 passages, code's ranking put one
+        first for 69 reading the first 3 by BM25 and for 79 reading all 10 in this order.
         """
         hits = _hits_with_text(results)
         best = max((hit.score for hit in hits), default=0.0)
