@@ -14,14 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from agent.evidence import (
-    MIN_PREFIX_STEM,
-    STOPWORDS,
-    key_terms,
-    mentioned_terms,
-    question_parts,
-    stem,
-)
+from agent.evidence import STOPWORDS, key_terms, mentioned_terms, question_parts, stem, stem_mentions
 from agent.fitness import code_like
 from agent.words import CITED_LABEL, folded_words
 
@@ -57,14 +50,9 @@ def _matched_positions(words: Sequence[str], terms: Sequence[str]) -> dict[str, 
     for index, word in enumerate(words):
         word_stem = stem(word)
         for term, term_stem in wanted:
-            if _stem_mentions(word_stem, term_stem) or names_in_code(word, term):
+            if stem_mentions(word_stem, term_stem) or names_in_code(word, term):
                 positions.setdefault(term, []).append(index)
     return positions
-
-
-def _stem_mentions(word_stem: str, term_stem: str) -> bool:
-    """:func:`agent.evidence.mentions` for one word, both stems already taken."""
-    return word_stem == term_stem or (len(term_stem) >= MIN_PREFIX_STEM and word_stem.startswith(term_stem))
 
 
 # Shortest part of a code name that may stand for a word it abbreviates ("pow" for "power").

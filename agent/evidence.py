@@ -204,9 +204,12 @@ MIN_PREFIX_STEM = 4
 def mentions(stems: set[str], term: str) -> bool:
     """``term`` appears among ``stems``, or starts one of them (``assert`` in ``AssertionError``)."""
     wanted = stem(term)
-    if wanted in stems:
-        return True
-    return len(wanted) >= MIN_PREFIX_STEM and any(word.startswith(wanted) for word in stems)
+    return wanted in stems or any(stem_mentions(word, wanted) for word in stems)
+
+
+def stem_mentions(word_stem: str, term_stem: str) -> bool:
+    """:func:`mentions` for one word, both stems already taken: the same stem, or a long enough one it starts."""
+    return word_stem == term_stem or (len(term_stem) >= MIN_PREFIX_STEM and word_stem.startswith(term_stem))
 
 
 def mentioned_terms(text: str, terms: Iterable[str]) -> set[str]:
