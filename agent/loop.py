@@ -441,12 +441,9 @@ class _TaskRun:
         leads = {label: lead for label in sentences if (lead := self.ledger.lead_sentence(label))}
         supplied = self.ledger.supplies if self.settings.answer_kind else None
         relevance = {label: self.ledger.relevance(label) for label in sentences}
-        candidates = ranked_candidates(
+        return ranked_candidates(
             sentences, self.terms, self.term_weights, context, leads, supplied, relevance
         )
-        if supplied is not None and self.settings.answer_kind_required and parts == 1:
-            candidates = [c for c in candidates if supplied(c.label, c.sentence)]
-        return candidates
 
     def _answer_choices(self, evidence: Evidence) -> list[AnswerChoice]:
         """Code-composed answers from the best sentences of sources that mention a key word (``agent.answers``)."""

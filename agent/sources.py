@@ -311,10 +311,12 @@ class SourceLedger:
         """The sentence after ``sentence`` in its passage when it may be quoted beside it (the first of
         :meth:`surroundings`' ``after``), found without reading the rest of the passage."""
         passage = self._sentences.get(label, [])
-        for index, raw in enumerate(passage):
-            if self._quotable(raw) == sentence:
-                return list(self._quotable_run(passage[index + 1 : index + 2]))
-        return []
+        index = self._position(passage, sentence)
+        return [] if index is None else list(self._quotable_run(passage[index + 1 : index + 2]))
+
+    def _position(self, passage: Sequence[str], sentence: str) -> int | None:
+        """Where ``sentence`` (as offered: sanitised, cut to length) stands in ``passage``'s raw sentences."""
+        return next((index for index, raw in enumerate(passage) if self._quotable(raw) == sentence), None)
 
     def lead_sentence(self, label: str) -> str | None:
         """The document's opening sentence, as offered, when source ``label`` is its document's first passage and
@@ -330,13 +332,14 @@ class SourceLedger:
         too long to quote.
         """
         passage = self._sentences.get(label, [])
-        for index, raw in enumerate(passage):
-            if self._quotable(raw) == sentence:
-                before = self._quotable_run(reversed(passage[:index]))
-                after = self._quotable_run(passage[index + 1 :])
-                whole = self._whole(raw) if len(raw) > ANSWER_SENTENCE_CHARS else None
-                return Surroundings(before=before, after=after, whole=whole)
-        return Surroundings()
+        index = self._position(passage, sentence)
+        if index is None:
+            return Surroundings()
+        raw = passage[index]
+        before = self._quotable_run(reversed(passage[:index]))
+        after = self._quotable_run(passage[index + 1 :])
+        whole = self._whole(raw) if len(raw) > ANSWER_SENTENCE_CHARS else None
+        return Surroundings(before=before, after=after, whole=whole)
 
     def _whole(self, raw: str) -> str | None:
         """A long sentence uncut, unless it is too long or its end is unfit to quote (only its start was checked)."""
