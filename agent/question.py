@@ -12,6 +12,7 @@ it, which a quote includes first) holds nothing of the expected kind beyond the 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -183,22 +184,28 @@ class QuestionShape:
 
 def _values(text: str, own: frozenset[str]) -> set[str]:
     """Numbers, number words and setting words (on, off, none, ...) the question does not say itself."""
-    found: set[str] = set()
-    for word in hyphenated_words(text):
-        folded = word.casefold()
-        if stem(folded) in own:
-            continue
-        if _DIGITS.search(word) or folded in _NUMBER_WORDS or folded in _SETTING_WORDS:
-            found.add(folded)
-    return found
+    return _new_words(text, own, _is_value)
 
 
 def _quantities(text: str, own: frozenset[str]) -> set[str]:
     """Amounts the question does not say itself: numbers as quantities are written, number words."""
+    return _new_words(text, own, _is_quantity)
+
+
+def _is_value(word: str, folded: str) -> bool:
+    return bool(_DIGITS.search(word)) or folded in _NUMBER_WORDS or folded in _SETTING_WORDS
+
+
+def _is_quantity(word: str, folded: str) -> bool:
+    return bool(_QUANTITY_TOKEN.fullmatch(word)) or folded in _NUMBER_WORDS
+
+
+def _new_words(text: str, own: frozenset[str], counts: Callable[[str, str], bool]) -> set[str]:
+    """The words of ``text`` (hyphenated words whole, case-folded) that ``counts`` and the question does not say."""
     found: set[str] = set()
     for word in hyphenated_words(text):
         folded = word.casefold()
-        if stem(folded) not in own and (_QUANTITY_TOKEN.fullmatch(word) or folded in _NUMBER_WORDS):
+        if stem(folded) not in own and counts(word, folded):
             found.add(folded)
     return found
 
