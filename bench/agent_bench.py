@@ -81,6 +81,20 @@ def forget_cache(model: ChatModel) -> None:
         forget()
 
 
+def agent_over(model: ChatModel, index_dir: Path, settings: AgentSettings) -> tuple[Agent, RunContext]:
+    """An agent over the index at ``index_dir`` and the run context its trajectories are recorded under."""
+    tool = open_search_tool(index_dir)
+    agent = Agent(model=model, tool=tool, settings=settings)
+    context = RunContext(
+        model_id=model.model_id,
+        prompt_version=agent.prompt.version,
+        index_path=str(index_dir),
+        document_count=tool.stats().documents,
+        settings=settings,
+    )
+    return agent, context
+
+
 def run_task(agent: Agent, question: str, recorder: TrajectoryRecorder) -> dict[str, Any]:
     started = time.perf_counter()
     last_prompt_tokens = 0
@@ -145,15 +159,7 @@ def serve_arm(arm: str, index_dir: Path, model_spec: str | None, work_dir: Path)
     model = open_model(
         resolve_model_spec(model_spec, os.environ, None), settings=ModelSettings(**ARMS[arm][0])
     )
-    tool = open_search_tool(index_dir)
-    agent = Agent(model=model, tool=tool, settings=AgentSettings())
-    context = RunContext(
-        model_id=model.model_id,
-        prompt_version=agent.prompt.version,
-        index_path=str(index_dir),
-        document_count=tool.stats().documents,
-        settings=agent.settings,
-    )
+    agent, context = agent_over(model, index_dir, AgentSettings())
     recorder = TrajectoryRecorder(work_dir / f"trajectories-{arm}", context)
     run_task(agent, QUESTIONS[-1], recorder)  # warm-up: a later figure is not a first call
     print(json.dumps({"ready": arm}), flush=True)
@@ -291,15 +297,7 @@ def first_call_child(
     started = time.perf_counter()
     warmed_tokens = warm_up(model, settings) if warm else 0
     warm_s = time.perf_counter() - started
-    tool = open_search_tool(index_dir)
-    agent = Agent(model=model, tool=tool, settings=settings)
-    context = RunContext(
-        model_id=model.model_id,
-        prompt_version=agent.prompt.version,
-        index_path=str(index_dir),
-        document_count=tool.stats().documents,
-        settings=settings,
-    )
+    agent, context = agent_over(model, index_dir, settings)
     recorder = TrajectoryRecorder(work_dir / "trajectories-first-call", context)
     walls = [run_task(agent, question, recorder)["wall_s"] for question in questions]
     print(json.dumps({"load_s": load_s, "warm_s": warm_s, "warmed_tokens": warmed_tokens, "walls": walls}))
@@ -383,17 +381,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="carrel-agent-bench-") as scratch:
         work_dir = args.work_dir or Path(scratch)
         index_dir = demo_index(work_dir)
-        tool = open_search_tool(index_dir)
         model = open_model(resolve_model_spec(args.model, os.environ, None))
-        settings = AgentSettings()
-        agent = Agent(model=model, tool=tool, settings=settings)
-        context = RunContext(
-            model_id=model.model_id,
-            prompt_version=agent.prompt.version,
-            index_path=str(index_dir),
-            document_count=tool.stats().documents,
-            settings=settings,
-        )
+        agent, context = agent_over(model, index_dir, AgentSettings())
         tasks = []
         for question in QUESTIONS[: args.questions]:
             forget_cache(model)
