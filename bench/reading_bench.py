@@ -127,7 +127,9 @@ def _rounded(value: Any) -> Any:
     return value
 
 
-def run_one(spec: str, model: ChatModel, work: Path, reader: bool, settings: AgentSettings) -> EvalReport:
+def indexed_plan(spec: str, work: Path, **options: Any) -> tuple[EvalPlan, Path]:
+    """The evaluation plan for ``SUITE_PATH=CORPUS_ROOT`` with its index built (re-used when the corpus has not
+    changed) under ``work``/suite name, and that folder; ``options`` are further EvalPlan fields."""
     suite_path, _, corpus = spec.partition("=")
     suite = load_suite(suite_path)
     out = work / suite.name
@@ -136,10 +138,14 @@ def run_one(spec: str, model: ChatModel, work: Path, reader: bool, settings: Age
         roots=suite_roots(suite, Path(corpus).resolve()),
         index_dir=out / "index",
         trajectories_dir=out / "trajectories",
-        reader_baseline=reader,
-        settings=settings,
+        **options,
     )
     build_eval_index(plan)
+    return plan, out
+
+
+def run_one(spec: str, model: ChatModel, work: Path, reader: bool, settings: AgentSettings) -> EvalReport:
+    plan, out = indexed_plan(spec, work, reader_baseline=reader, settings=settings)
     report = evaluate(plan, model, open_search_tool(plan.index_dir), paths_relative_to=out)
     write_report(report, out)
     return report

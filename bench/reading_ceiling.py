@@ -21,10 +21,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from reading_bench import indexed_plan
+
 from agent.answers import ranked_candidates
 from agent.eval.judge import answer_matches
-from agent.eval.runner import EvalPlan, build_eval_index, suite_roots
-from agent.eval.suite import EvalCase, load_suite
+from agent.eval.suite import EvalCase
 from agent.evidence import rarity_weights
 from agent.question import QuestionShape
 from agent.sources import SourceLedger, sentences_of
@@ -87,16 +88,8 @@ def _window(sentences: Sequence[str], sentence: str) -> str:
 
 
 def suite_line(spec: str, work: Path) -> dict[str, Any]:
-    suite_path, _, corpus = spec.partition("=")
-    suite = load_suite(suite_path)
-    out = work / suite.name
-    plan = EvalPlan(
-        suite=suite,
-        roots=suite_roots(suite, Path(corpus).resolve()),
-        index_dir=out / "index",
-        trajectories_dir=out / "trajectories",
-    )
-    build_eval_index(plan)
+    plan, _out = indexed_plan(spec, work)
+    suite = plan.suite
     tool = open_search_tool(plan.index_dir)
     cases = [case for case in suite.cases if case.category in ("clear", "injection") and case.answers]
     totals: dict[str, int] = {}
