@@ -60,10 +60,9 @@ class CodeChoiceModel:
 
 
 def _preferred_instance(schema: Mapping[str, Any]) -> Any:
-    options = list(schema.get("oneOf", [schema]))
-    return _instance(
-        next((o for o in options if _fixed_answer(o)), None) or _first_search(options) or options[0]
-    )
+    options: list[Mapping[str, Any]] = list(schema.get("oneOf", [schema]))
+    fixed: Mapping[str, Any] | None = next((o for o in options if _fixed_answer(o)), None)
+    return _instance(fixed or _first_search(options) or options[0])
 
 
 def _fixed_answer(option: Mapping[str, Any]) -> bool:
