@@ -197,7 +197,7 @@ _FUNCTION_WORDS = frozenset(
     ]
 )
 _CODE_LINE = re.compile(
-    r"^\s*(?:\$\s|#include\b|#!|import\s+\w|from\s+[\w.]+\s+import\b|def\s+\w+\(|class\s+\w+[:(]|"
+    r"^\s*(?:\$\s|#(?:include|define|undef|ifn?def|if|elif|else|endif|pragma)\b|#!|import\s+\w|from\s+[\w.]+\s+import\b|def\s+\w+\(|class\s+\w+[:(]|"
     r"(?:const|let|var|int|char|void|static|public|return)\s+[\w*]+\s*[=(;]|"
     r"(?:SELECT|INSERT|UPDATE|DELETE|DROP|GRANT|REVOKE|CREATE|ALTER|TRUNCATE)\s+[A-Z*]|"
     r"[\w.-]+\s*=\s*\S+\s*$)"
@@ -253,7 +253,15 @@ def code_like(sentence: str) -> bool:
     symbols = sum(1 for character in sentence if character in _CODE_CHARACTERS)
     if symbols >= MIN_CODE_CHARACTERS and symbols >= CODE_CHARACTERS_PER_WORD * len(words):
         return True
-    return symbols > 0 and len(words) >= MIN_CODE_WORDS and not any(word in _FUNCTION_WORDS for word in words)
+    if any(word in _FUNCTION_WORDS for word in words) or len(words) < MIN_CODE_WORDS:
+        return False
+    return symbols > 0 or _listing(words)
+
+
+def _listing(words: list[str]) -> bool:
+    """Identifiers and numbers one after another (container IDs, hashes, a table's row of figures): data a
+    program printed, not a statement about it; most of its words hold a digit and none is a function word."""
+    return sum(1 for word in words if any(character.isdigit() for character in word)) > len(words) / 2
 
 
 def _bare_line(sentence: str, words: list[str]) -> bool:
