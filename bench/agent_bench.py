@@ -13,6 +13,9 @@ What it measures, per task and averaged:
 
 Usage: ``.venv/bin/python bench/agent_bench.py [--model PATH] [--questions N] [--work-dir DIR]``
 
+``--prompts system-v1,system-v2 --rounds N`` compares system prompts: the same questions with each prompt in
+turn, interleaved round by round on one loaded model, one JSON line per prompt and round (with ``wall_s_p50``).
+
 ``--under-load ROUNDS`` measures instead how questions slow down when other programs want the CPU: the same
 questions with no extra load, beside one busy process (a pure-Python loop) and beside two, interleaved round
 by round, for each thread policy (``--arms``; ``fixed`` is llama.cpp's defaults: every core, long spin-waits;
@@ -45,6 +48,7 @@ from agent.events import TaskFinished, TokensUsed
 from agent.loop import Agent, warm_up
 from agent.settings import AgentSettings
 from agent.state import AgentState
+from agent.system_prompt import DEFAULT_PROMPT_VERSION, SystemPrompt, load_system_prompt
 from agent.trajectory import RunContext, TrajectoryRecorder, recorded
 from corpus.demo import write_demo_corpus
 from indexer.build import index_folders
@@ -81,10 +85,12 @@ def forget_cache(model: ChatModel) -> None:
         forget()
 
 
-def agent_over(model: ChatModel, index_dir: Path, settings: AgentSettings) -> tuple[Agent, RunContext]:
+def agent_over(
+    model: ChatModel, index_dir: Path, settings: AgentSettings, prompt: SystemPrompt | None = None
+) -> tuple[Agent, RunContext]:
     """An agent over the index at ``index_dir`` and the run context its trajectories are recorded under."""
     tool = open_search_tool(index_dir)
-    agent = Agent(model=model, tool=tool, settings=settings)
+    agent = Agent(model=model, tool=tool, settings=settings, prompt=prompt or load_system_prompt())
     context = RunContext(
         model_id=model.model_id,
         prompt_version=agent.prompt.version,
@@ -131,6 +137,8 @@ def summary(tasks: list[dict[str, Any]], model_id: str) -> dict[str, Any]:
         "model": model_id,
         "tasks": len(tasks),
         "wall_s_mean": round(statistics.fmean(task["wall_s"] for task in tasks), 3),
+        "wall_s_p50": round(statistics.median(task["wall_s"] for task in tasks), 3),
+        "wall_s_max": round(max(task["wall_s"] for task in tasks), 3),
         "model_s_mean": round(statistics.fmean(task["model_s"] for task in tasks), 3),
         "tool_s_mean": round(statistics.fmean(task["tool_s"] for task in tasks), 4),
         "overhead_fraction": round((wall - model) / wall, 4) if wall else 0.0,
@@ -350,6 +358,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--tasks", action="store_true", help="also print one JSON line per task (stderr)")
     parser.add_argument(
+        "--prompts",
+        default=DEFAULT_PROMPT_VERSION,
+        help="system prompt versions to compare, comma-separated, interleaved round by round",
+    )
+    parser.add_argument("--rounds", type=int, default=1, help="rounds of the plain run (one per prompt each)")
+    parser.add_argument(
         "--under-load", type=int, metavar="ROUNDS", help="the paired run under load (see above)"
     )
     parser.add_argument("--arms", default="fixed,adaptive", help="thread policies to compare under load")
@@ -382,16 +396,26 @@ def main(argv: list[str] | None = None) -> int:
         work_dir = args.work_dir or Path(scratch)
         index_dir = demo_index(work_dir)
         model = open_model(resolve_model_spec(args.model, os.environ, None))
-        agent, context = agent_over(model, index_dir, AgentSettings())
-        tasks = []
-        for question in QUESTIONS[: args.questions]:
-            forget_cache(model)
-            task = run_task(agent, question, TrajectoryRecorder(work_dir / "trajectories", context))
-            if args.tasks:
-                print(json.dumps(task), file=sys.stderr, flush=True)
-            tasks.append(task)
-        print(json.dumps(summary(tasks, model.model_id)))
+        for round_number in range(args.rounds):
+            for version in args.prompts.split(","):
+                figures = plain_run(model, index_dir, work_dir, version, args)
+                print(json.dumps({**figures, "prompt": version, "round": round_number + 1}), flush=True)
     return 0
+
+
+def plain_run(
+    model: ChatModel, index_dir: Path, work_dir: Path, version: str, args: argparse.Namespace
+) -> dict[str, Any]:
+    """The fixed questions once with one system prompt, the cache cleared before each task."""
+    agent, context = agent_over(model, index_dir, AgentSettings(), load_system_prompt(version))
+    tasks = []
+    for question in QUESTIONS[: args.questions]:
+        forget_cache(model)
+        task = run_task(agent, question, TrajectoryRecorder(work_dir / "trajectories", context))
+        if args.tasks:
+            print(json.dumps(task), file=sys.stderr, flush=True)
+        tasks.append(task)
+    return summary(tasks, model.model_id)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from agent.eval.report import EvalReport, write_report
 from agent.eval.runner import EvalPlan, build_eval_index, evaluate, suite_roots
 from agent.eval.suite import ABSTAIN_CATEGORIES, load_suite
 from agent.settings import AgentSettings
+from agent.system_prompt import DEFAULT_PROMPT_VERSION
 from indexer.search import open_search_tool
 from models.bundled import bundled_model_path
 from models.factory import open_model
@@ -143,8 +144,17 @@ def indexed_plan(spec: str, work: Path, **options: Any) -> tuple[EvalPlan, Path]
     return plan, out
 
 
-def run_one(spec: str, model: ChatModel, work: Path, reader: bool, settings: AgentSettings) -> EvalReport:
-    plan, out = indexed_plan(spec, work, reader_baseline=reader, settings=settings)
+def run_one(
+    spec: str,
+    model: ChatModel,
+    work: Path,
+    reader: bool,
+    settings: AgentSettings,
+    prompt_version: str = DEFAULT_PROMPT_VERSION,
+) -> EvalReport:
+    plan, out = indexed_plan(
+        spec, work, reader_baseline=reader, settings=settings, prompt_version=prompt_version
+    )
     report = evaluate(plan, model, open_search_tool(plan.index_dir), paths_relative_to=out)
     write_report(report, out)
     return report
@@ -162,12 +172,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--set", action="append", default=[], metavar="KEY=VALUE", help="an AgentSettings field (JSON value)"
     )
+    parser.add_argument("--prompt", default=DEFAULT_PROMPT_VERSION, help="system prompt version")
+    parser.add_argument("--no-reader", action="store_true", help="skip the retrieve-then-read baseline")
     args = parser.parse_args(argv)
     model: ChatModel = CodeChoiceModel() if args.model == "code" else open_model(str(bundled_model_path()))
     overrides = {key: json.loads(value) for key, _, value in (item.partition("=") for item in args.set)}
     settings = AgentSettings(**overrides)
     for spec in args.suites:
-        report = run_one(spec, model, args.work.resolve(), reader=args.model == "bundled", settings=settings)
+        reader = args.model == "bundled" and not args.no_reader
+        report = run_one(spec, model, args.work.resolve(), reader, settings, args.prompt)
         print(json.dumps(summary_line(report)), flush=True)
     return 0
 
