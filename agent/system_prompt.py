@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from importlib import resources
 from string import Template
 
-DEFAULT_PROMPT_VERSION = "system-v1"
+DEFAULT_PROMPT_VERSION = "system-v2"
 
 
 @dataclass(frozen=True)

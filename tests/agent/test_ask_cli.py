@@ -44,7 +44,7 @@ def test_completed_answer_and_numbered_sources_on_stdout(
     trajectory = load_trajectory(trajectory_path)
     assert trajectory.complete and trajectory.final_state is not None
     assert trajectory.header.document_count == 4 and trajectory.header.model_sha256
-    assert trajectory.header.prompt_version == "system-v1"
+    assert trajectory.header.prompt_version == "system-v2"
 
 
 def test_json_prints_the_final_state(
