@@ -47,19 +47,28 @@ def case_figures(case: EvalCase, tool: SearchTool) -> dict[str, bool]:
     results = tool.search(case.question, max(DEPTHS))
     figures: dict[str, bool] = {}
     for depth in DEPTHS:
-        ledger = SourceLedger(320, reader=tool, weights=weights, prefer_leads=shape.what_it_is, shape=shape)
         top = results.model_copy(update={"items": results.items[:depth]})
-        ordered = ledger.in_reading_order(top, list(shape.terms))
-        passages = {hit.id: sentences_of(rec.text) for hit in ordered.items if (rec := tool.passage(hit.id))}
-        figures[f"in_top_{depth}"] = any(
-            window_holds_answer(sentences, sentence, case)
-            for sentences in passages.values()
-            for sentence in sentences
-        )
-        figures[f"first_of_top_{depth}"] = _ranked_first_answers(
-            case, shape, weights, ledger, ordered, passages
+        figures[f"in_top_{depth}"], figures[f"first_of_top_{depth}"] = read_figures(
+            case, tool, top, shape, weights
         )
     return figures
+
+
+def read_figures(
+    case: EvalCase, tool: SearchTool, top: SearchResults, shape: QuestionShape, weights: dict[str, float]
+) -> tuple[bool, bool]:
+    """Whether some sentence's answer window among ``top``'s passages holds an answer, and whether the agent,
+    reading these passages (in its reading order), ranks such a sentence first. ``shape`` and ``weights`` are
+    the question's (``QuestionShape.read``, ``rarity_weights``), read once per case by the caller."""
+    ledger = SourceLedger(320, reader=tool, weights=weights, prefer_leads=shape.what_it_is, shape=shape)
+    ordered = ledger.in_reading_order(top, list(shape.terms))
+    passages = {hit.id: sentences_of(rec.text) for hit in ordered.items if (rec := tool.passage(hit.id))}
+    held = any(
+        window_holds_answer(sentences, sentence, case)
+        for sentences in passages.values()
+        for sentence in sentences
+    )
+    return held, _ranked_first_answers(case, shape, weights, ledger, ordered, passages)
 
 
 def _ranked_first_answers(
