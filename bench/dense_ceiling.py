@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     # The search tool caps a search at 10 hits (what the agent and the CLI may ask for); a reranker needs a
     # deeper pool, so this bench lifts the cap for itself.
-    indexer.search.LIMIT_MAX = max(POOLS)  # type: ignore[misc]
+    indexer.search.LIMIT_MAX = max(POOLS)
     embedder = Embedder.load(
         converted_model_path(archive, args.work.resolve() / "embedding"), threads=args.threads
     )
