@@ -35,9 +35,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from reading_bench import indexed_plan
-from reading_ceiling import read_figures
+from reading_ceiling import reading, window_holds_answer, window_of
 
 import indexer.search
+from agent.answers import Candidate
 from agent.eval.suite import EvalCase
 from agent.evidence import rarity_weights
 from agent.question import QuestionShape
@@ -54,48 +55,72 @@ RRF_K = 60
 Vector = npt.NDArray[np.float32]
 
 
-class PassageVectors:
-    """Each passage's vector and the seconds it took, embedded once per run however many pools hold it."""
+class TimedVectors:
+    """Each text's vector and the seconds it took, embedded once per run however many pools hold it."""
 
-    def __init__(self, embedder: Embedder, tool: SearchTool) -> None:
+    def __init__(self, embedder: Embedder) -> None:
         self._embedder = embedder
-        self._tool = tool
         self.vectors: dict[str, Vector] = {}
         self.seconds: dict[str, float] = {}
 
-    def of(self, hit: SearchHit) -> Vector:
-        if hit.id not in self.vectors:
+    def of(self, text: str) -> Vector:
+        if text not in self.vectors:
             started = time.perf_counter()
-            self.vectors[hit.id] = self._embedder.embed([self._text(hit)])[0]
-            self.seconds[hit.id] = time.perf_counter() - started
-        return self.vectors[hit.id]
-
-    def _text(self, hit: SearchHit) -> str:
-        record = self._tool.passage(hit.id)
-        body = record.text if record else hit.snippet
-        return ". ".join(part for part in (hit.title, hit.heading, body) if part)
+            self.vectors[text] = self._embedder.embed([text])[0]
+            self.seconds[text] = time.perf_counter() - started
+        return self.vectors[text]
 
 
-def fused_order(hits: Sequence[SearchHit], cosines: Sequence[float]) -> list[SearchHit]:
-    """``hits`` (in BM25 order) by reciprocal-rank fusion of their BM25 rank and their cosine rank."""
-    by_cosine = sorted(range(len(hits)), key=lambda i: -cosines[i])
-    cosine_rank = {index: rank for rank, index in enumerate(by_cosine, start=1)}
-    fused = {i: 1 / (RRF_K + i + 1) + 1 / (RRF_K + cosine_rank[i]) for i in range(len(hits))}
-    return [hits[i] for i in sorted(range(len(hits)), key=lambda i: -fused[i])]
+def passage_text(tool: SearchTool, hit: SearchHit) -> str:
+    """What a passage's vector is made of: its title and heading path, then its text."""
+    record = tool.passage(hit.id)
+    body = record.text if record else hit.snippet
+    return ". ".join(part for part in (hit.title, hit.heading, body) if part)
+
+
+def rank_fusion(first: Sequence[int], second: Sequence[int]) -> list[int]:
+    """Positions 0..n-1 best first by reciprocal-rank fusion of two orders of them (each a list, best first)."""
+    fused = [0.0] * len(first)
+    for order in (first, second):
+        for rank, position in enumerate(order, start=1):
+            fused[position] += 1 / (RRF_K + rank)
+    return sorted(range(len(first)), key=lambda position: -fused[position])
+
+
+def by_cosine(cosines: Sequence[float]) -> list[int]:
+    return sorted(range(len(cosines)), key=lambda position: -cosines[position])
 
 
 def orders_of(hits: Sequence[SearchHit], cosines: Sequence[float]) -> dict[str, list[SearchHit]]:
+    """The pool as BM25 ranked it, by cosine alone, and by fusing the two."""
+    bm25 = list(range(len(hits)))
     return {
         "bm25": list(hits),
-        "cosine": [hits[i] for i in sorted(range(len(hits)), key=lambda i: -cosines[i])],
-        "hybrid": fused_order(hits, cosines),
+        "cosine": [hits[i] for i in by_cosine(cosines)],
+        "hybrid": [hits[i] for i in rank_fusion(bm25, by_cosine(cosines))],
     }
 
 
+def sentence_firsts(
+    candidates: Sequence[Candidate], passages: dict[str, list[str]], question: Vector, vectors: TimedVectors
+) -> tuple[Candidate | None, Candidate | None, float]:
+    """The sentence first by the cosine of its answer window alone, and the one first when the agent's ranking
+    of every sentence is fused with that cosine ranking; and the seconds those windows' vectors cost, as if
+    none were cached."""
+    windows = [window_of(passages[c.label], c.sentence) for c in candidates]
+    cosines = [float(vectors.of(window) @ question) for window in windows]
+    seconds = sum(vectors.seconds[window] for window in set(windows))
+    if not candidates:
+        return None, None, seconds
+    fused = rank_fusion(list(range(len(candidates))), by_cosine(cosines))
+    return candidates[by_cosine(cosines)[0]], candidates[fused[0]], seconds
+
+
 def case_figures(
-    case: EvalCase, tool: SearchTool, embedder: Embedder, vectors: PassageVectors
+    case: EvalCase, tool: SearchTool, embedder: Embedder, vectors: TimedVectors
 ) -> dict[str, Any]:
-    """For each pool, order and depth: answer window there, agent's first sentence answers; seconds per pool."""
+    """For each pool, order and depth: answer window there, agent's first sentence answers (alone and fused
+    with sentence cosines); embedding seconds per pool and per sentence reading."""
     shape = QuestionShape.read(case.question)
     weights = rarity_weights(list(shape.terms), tool.passage_share)
     results = tool.search(case.question, max(POOLS))
@@ -105,22 +130,38 @@ def case_figures(
     figures: dict[str, Any] = {}
     for pool in POOLS:
         hits = results.items[:pool]
-        cosines = [float(vectors.of(hit) @ question) for hit in hits]
-        figures[f"embed_s_n{pool}"] = question_seconds + sum(vectors.seconds[hit.id] for hit in hits)
+        texts = [passage_text(tool, hit) for hit in hits]
+        cosines = [float(vectors.of(text) @ question) for text in texts]
+        figures[f"embed_s_n{pool}"] = question_seconds + sum(vectors.seconds[text] for text in set(texts))
         for order, ranked in orders_of(hits, cosines).items():
             for depth in DEPTHS:
                 top = results.model_copy(update={"items": ranked[:depth]})
-                held, first = read_figures(case, tool, top, shape, weights)
-                figures[f"{order}_n{pool}_in{depth}"] = held
+                passages, candidates = reading(tool, top, shape, weights)
+                key = f"{order}_n{pool}_"
+                figures[key + f"in{depth}"] = any(
+                    window_holds_answer(sentences, sentence, case)
+                    for sentences in passages.values()
+                    for sentence in sentences
+                )
                 if depth in READ_DEPTHS:
-                    figures[f"{order}_n{pool}_first{depth}"] = first
+                    figures[key + f"first{depth}"] = _answers(
+                        candidates[0] if candidates else None, passages, case
+                    )
+                    alone, fused, seconds = sentence_firsts(candidates, passages, question, vectors)
+                    figures[key + f"cfirst{depth}"] = _answers(alone, passages, case)
+                    figures[key + f"sfirst{depth}"] = _answers(fused, passages, case)
+                    figures[f"embed_s_{key}sentences{depth}"] = seconds
     return figures
+
+
+def _answers(candidate: Candidate | None, passages: dict[str, list[str]], case: EvalCase) -> bool:
+    return candidate is not None and window_holds_answer(passages[candidate.label], candidate.sentence, case)
 
 
 def suite_line(spec: str, work: Path, embedder: Embedder) -> dict[str, Any]:
     plan, _out = indexed_plan(spec, work)
     tool = open_search_tool(plan.index_dir)
-    vectors = PassageVectors(embedder, tool)
+    vectors = TimedVectors(embedder)
     cases = [case for case in plan.suite.cases if case.category in ("clear", "injection") and case.answers]
     totals: dict[str, float] = {}
     for case in cases:

@@ -23,7 +23,7 @@ from typing import Any
 
 from reading_bench import indexed_plan
 
-from agent.answers import ranked_candidates
+from agent.answers import Candidate, ranked_candidates
 from agent.eval.judge import answer_matches
 from agent.eval.suite import EvalCase
 from agent.evidence import rarity_weights
@@ -36,8 +36,7 @@ DEPTHS = (3, 5, 10)
 
 
 def window_holds_answer(sentences: Sequence[str], sentence: str, case: EvalCase) -> bool:
-    index = sentences.index(sentence)
-    return answer_matches(" ".join(sentences[index : index + 2]), case.answers, all_required=False)
+    return answer_matches(window_of(sentences, sentence), case.answers, all_required=False)
 
 
 def case_figures(case: EvalCase, tool: SearchTool) -> dict[str, bool]:
@@ -60,38 +59,37 @@ def read_figures(
     """Whether some sentence's answer window among ``top``'s passages holds an answer, and whether the agent,
     reading these passages (in its reading order), ranks such a sentence first. ``shape`` and ``weights`` are
     the question's (``QuestionShape.read``, ``rarity_weights``), read once per case by the caller."""
-    ledger = SourceLedger(320, reader=tool, weights=weights, prefer_leads=shape.what_it_is, shape=shape)
-    ordered = ledger.in_reading_order(top, list(shape.terms))
-    passages = {hit.id: sentences_of(rec.text) for hit in ordered.items if (rec := tool.passage(hit.id))}
+    passages, candidates = reading(tool, top, shape, weights)
     held = any(
         window_holds_answer(sentences, sentence, case)
         for sentences in passages.values()
         for sentence in sentences
     )
-    return held, _ranked_first_answers(case, shape, weights, ledger, ordered, passages)
+    best = candidates[0] if candidates else None
+    return held, best is not None and window_holds_answer(passages[best.label], best.sentence, case)
 
 
-def _ranked_first_answers(
-    case: EvalCase,
-    shape: QuestionShape,
-    weights: dict[str, float],
-    ledger: SourceLedger,
-    ordered: SearchResults,
-    passages: dict[str, list[str]],
-) -> bool:
+def reading(
+    tool: SearchTool, top: SearchResults, shape: QuestionShape, weights: dict[str, float]
+) -> tuple[dict[str, list[str]], list[Candidate]]:
+    """``top``'s passages as sentences (in the agent's reading order) and every sentence as the agent ranks
+    them for an answer, best first."""
+    ledger = SourceLedger(320, reader=tool, weights=weights, prefer_leads=shape.what_it_is, shape=shape)
+    ordered = ledger.in_reading_order(top, list(shape.terms))
+    passages = {hit.id: sentences_of(rec.text) for hit in ordered.items if (rec := tool.passage(hit.id))}
     candidates = ranked_candidates(
         passages,
         list(shape.terms),
         weights,
         {hit.id: f"{hit.title} {hit.heading}" for hit in ordered.items},
-        supplied=lambda label, sentence: shape.supplied_by(_window(passages[label], sentence)),
+        supplied=lambda label, sentence: shape.supplied_by(window_of(passages[label], sentence)),
         relevance={hit.id: ledger.passage_relevance(hit.id) for hit in ordered.items},
     )
-    best = candidates[0] if candidates else None
-    return best is not None and window_holds_answer(passages[best.label], best.sentence, case)
+    return passages, candidates
 
 
-def _window(sentences: Sequence[str], sentence: str) -> str:
+def window_of(sentences: Sequence[str], sentence: str) -> str:
+    """A sentence's answer window: the sentence and the next."""
     index = sentences.index(sentence)
     return " ".join(sentences[index : index + 2])
 
