@@ -16,9 +16,12 @@ Model-free apart from the embedding model (all-MiniLM-L6-v2, ``models.embedding`
 
 For each order and depth 1, 3, 5 and 10 it counts the cases whose top passages hold an answer window (a sentence
 and the next, as ``bench/reading_ceiling.py`` counts), and, at depths 3 and 5, those where the agent's own
-ranking (reading_ceiling's ``read_figures``) puts such a sentence first when it reads those passages. Embedding
-cost is per question as if nothing were cached: the question's vector plus each passage of its pool, timed one
-by one on one thread, with the 1-minute load average beside it. A line per suite, then the total, JSON.
+ranking of those passages' sentences (reading_ceiling's ``reading``) puts such a sentence first (``first``);
+the same with that ranking fused with the cosine ranking of each sentence's answer window, by the same rank
+fusion (``sfirst``); and by the window cosine alone (``cfirst``). Embedding cost is per question as if nothing
+were cached: the question's vector plus each passage of its pool (``embed_s_nN``), and the answer windows read
+(``embed_s_ORDER_nN_sentencesD``), timed one by one on one thread, with the 1-minute load average beside them.
+A line per suite, then the total, JSON.
 """
 
 from __future__ import annotations
