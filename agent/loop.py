@@ -60,6 +60,7 @@ from agent.evidence import (
     rarity_weights,
 )
 from agent.guards import FINAL_CHECKS, WRITTEN_ANSWER_CHECKS, check_final
+from agent.meaning import POOL_DEPTH, MeaningReader, TextEmbedder
 from agent.question import QuestionShape
 from agent.readings import clarifying_question, competing_readings
 from agent.settings import AgentSettings, settings_for_model
@@ -116,6 +117,13 @@ class Agent:
     settings: AgentSettings = field(default_factory=AgentSettings)
     prompt: SystemPrompt = field(default_factory=load_system_prompt)
     clock: Clock = time.monotonic
+    embedder: TextEmbedder | None = None
+    # The embedder's vectors, kept across tasks: a passage found again is not embedded again.
+    meaning: MeaningReader | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.embedder is not None:
+            self.meaning = MeaningReader(self.embedder)
 
     def run(
         self,
@@ -441,9 +449,15 @@ class _TaskRun:
         leads = {label: lead for label in sentences if (lead := self.ledger.lead_sentence(label))}
         supplied = self.ledger.supplies if self.settings.answer_kind else None
         relevance = {label: self.ledger.relevance(label) for label in sentences}
-        return ranked_candidates(
+        ranked = ranked_candidates(
             sentences, self.terms, self.term_weights, context, leads, supplied, relevance
         )
+        meaning = self.agent.meaning if self.settings.rerank_by_meaning else None
+        if meaning is None:
+            return ranked
+        # Only sentences the lexical ranking found some answer in take part; the rest keep their places after.
+        scored = [candidate for candidate in ranked if candidate.score > 0]
+        return [*meaning.fused(self.topic, scored, self._answer_window), *ranked[len(scored) :]]
 
     def _answer_choices(self, evidence: Evidence) -> list[AnswerChoice]:
         """Code-composed answers from the best sentences of sources that mention a key word (``agent.answers``)."""
@@ -748,9 +762,7 @@ class _TaskRun:
         before = time.perf_counter()
         try:
             asked = min(limit * CANDIDATES_PER_HIT, LIMIT_MAX)
-            found = self.agent.tool.search(decision.query, asked)
-            if self.settings.read_whole_results:
-                found = self.ledger.in_reading_order(found, self.terms)
+            found = self._found(decision.query, asked, limit)
             results = _one_per_document(found, limit)
         except Exception as error:  # any tool failure becomes a safe observation, never a crash
             self.state.timings.tool_seconds += time.perf_counter() - before
@@ -761,6 +773,24 @@ class _TaskRun:
             ToolCallContent(query=decision.query, limit=limit, executed=True, issued_by=self.issuer)
         )
         return results
+
+    def _found(self, query: str, asked: int, limit: int) -> SearchResults:
+        """The search's hits in the order they are read: BM25's, then the answering passage first (reading
+        order, ``SourceLedger.in_reading_order``); with an embedder, BM25's top POOL_DEPTH fused with their
+        closeness in meaning to the question first (``agent.meaning``), reading order among the ``limit`` shown."""
+        meaning = self.agent.meaning if self.settings.rerank_by_meaning else None
+        pool = getattr(self.agent.tool, "pool", None)
+        if meaning is None or pool is None:
+            found = self.agent.tool.search(query, asked)
+            if self.settings.read_whole_results:
+                found = self.ledger.in_reading_order(found, self.terms)
+            return found
+        pooled: SearchResults = pool(query, POOL_DEPTH)
+        hits = [hit for hit in pooled.items if hit.snippet.strip()]
+        fused = meaning.fused(self.topic, hits, self.ledger.meaning_text)[:asked]
+        found = pooled.model_copy(update={"items": fused})
+        shown = self.ledger.in_reading_order(found.model_copy(update={"items": fused[:limit]}), self.terms)
+        return found.model_copy(update={"items": [*shown.items, *fused[limit:]]})
 
     def _tool_failed(self, decision: SearchDecision, error: Exception) -> Events:
         message = safe_tool_error(error)

@@ -104,6 +104,11 @@ class AgentSettings(BaseModel):
         "best sentence answers best, each scaled by its BM25 score over the search's best, instead of the "
         "first by BM25 alone; answer sentences are scaled the same way.",
     )
+    rerank_by_meaning: bool = Field(
+        default=True,
+        description="When a sentence-embedding model is installed, reorder BM25's top 20 passages, and the answer "
+        "sentences, by reciprocal-rank fusion with their closeness in meaning to the question (agent.meaning).",
+    )
     answer_kind: bool = Field(
         default=True,
         description="Read what kind of thing the question asks for (a value for 'how many' or 'what default', a "

@@ -166,6 +166,12 @@ class SourceLedger:
         ordered = sorted(hits, key=lambda hit: order[hit.id])
         return results.model_copy(update={"items": ordered})
 
+    def meaning_text(self, hit: SearchHit) -> str:
+        """What an embedder reads of a hit: its document's title, its heading path and the whole passage."""
+        return " ".join(
+            part for part in (hit.title, hit.heading, self._full_text(hit.id, hit.snippet)) if part
+        )
+
     def _best_answer_score(self, hit: SearchHit, terms: Sequence[str]) -> float:
         passage = sentences_of(self._full_text(hit.id, hit.snippet))
         if speaks_to_software(passage):

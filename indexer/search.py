@@ -71,6 +71,9 @@ def validate_query(query: object) -> str:
     return trimmed
 
 
+POOL_MAX = 50
+
+
 def clamp_limit(limit: object) -> int:
     if limit is None:
         return LIMIT_DEFAULT
@@ -98,8 +101,15 @@ class SearchTool:
         Raises SearchQueryError (one-line reason) for a bad query or limit, and IndexCorruptError
         only if the index files are damaged underneath us; nothing else.
         """
+        return self._ranked(query, clamp_limit(limit))
+
+    def pool(self, query: str, depth: int) -> SearchResults:
+        """Like :meth:`search`, for code only: up to ``depth`` (at most POOL_MAX) hits, past the model's cap, for
+        code to reorder (the agent's reranking by meaning reads BM25's top 20)."""
+        return self._ranked(query, max(LIMIT_MIN, min(POOL_MAX, depth)))
+
+    def _ranked(self, query: str, count: int) -> SearchResults:
         trimmed = clean_text(validate_query(query))
-        count = clamp_limit(limit)
         terms = self.query_terms(trimmed)
         if not terms:
             raise SearchQueryError("query has no searchable words (letters or digits)")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import io
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -133,3 +134,14 @@ class Embedder:
 def cosines(question: Vectors, passages: Vectors) -> npt.NDArray[np.float32]:
     """Cosine of one unit vector (a row of ``question``) with each unit row of ``passages``."""
     return np.asarray(passages @ question.reshape(-1), dtype=np.float32)
+
+
+def open_installed_embedder(cache_dir: Path, *, threads: int | None = None) -> Embedder | None:
+    """The installed embedding model, converted into ``cache_dir`` on first use and loaded; None when its package
+    is not installed (the agent then reads by words alone). ``threads`` defaults to every core: the encoder runs
+    between model calls, never beside one."""
+    archive = embedding_archive_path()
+    if archive is None:
+        return None
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    return Embedder.load(converted_model_path(archive, cache_dir), threads=threads or os.cpu_count() or 1)
