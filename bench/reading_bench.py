@@ -24,12 +24,17 @@ from typing import Any
 from agent.eval.report import EvalReport, write_report
 from agent.eval.runner import EvalPlan, build_eval_index, evaluate, suite_roots
 from agent.eval.suite import ABSTAIN_CATEGORIES, load_suite
+from agent.meaning import TextEmbedder
 from agent.settings import AgentSettings
 from agent.system_prompt import DEFAULT_PROMPT_VERSION
 from indexer.search import open_search_tool
 from models.bundled import bundled_model_path
+from models.embedding import open_installed_embedder
 from models.factory import open_model
 from models.protocol import ChatMessage, ChatModel, Completion, JsonSchema, TextPiece, Usage
+
+# Where the bench keeps the embedder's converted file (the CLI keeps it under Carrel's home).
+EMBEDDER_CACHE = Path("/tmp/carrel-embedder")
 
 
 class CodeChoiceModel:
@@ -151,11 +156,13 @@ def run_one(
     reader: bool,
     settings: AgentSettings,
     prompt_version: str = DEFAULT_PROMPT_VERSION,
+    embedder: TextEmbedder | None = None,
 ) -> EvalReport:
     plan, out = indexed_plan(
         spec, work, reader_baseline=reader, settings=settings, prompt_version=prompt_version
     )
-    report = evaluate(plan, model, open_search_tool(plan.index_dir), paths_relative_to=out)
+    tool = open_search_tool(plan.index_dir)
+    report = evaluate(plan, model, tool, paths_relative_to=out, embedder=embedder)
     write_report(report, out)
     return report
 
@@ -174,13 +181,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--prompt", default=DEFAULT_PROMPT_VERSION, help="system prompt version")
     parser.add_argument("--no-reader", action="store_true", help="skip the retrieve-then-read baseline")
+    parser.add_argument(
+        "--no-embedder", action="store_true", help="read by words alone even when the embedder is installed"
+    )
     args = parser.parse_args(argv)
     model: ChatModel = CodeChoiceModel() if args.model == "code" else open_model(str(bundled_model_path()))
     overrides = {key: json.loads(value) for key, _, value in (item.partition("=") for item in args.set)}
     settings = AgentSettings(**overrides)
+    embedder = None if args.no_embedder else open_installed_embedder(EMBEDDER_CACHE)
     for spec in args.suites:
         reader = args.model == "bundled" and not args.no_reader
-        report = run_one(spec, model, args.work.resolve(), reader, settings, args.prompt)
+        report = run_one(spec, model, args.work.resolve(), reader, settings, args.prompt, embedder)
         print(json.dumps(summary_line(report)), flush=True)
     return 0
 

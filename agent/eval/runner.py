@@ -18,6 +18,7 @@ from agent.eval.reader_baseline import run_reader_baseline
 from agent.eval.report import EvalReport, build_report
 from agent.eval.suite import EvalCase, Suite
 from agent.loop import Agent, final_state
+from agent.meaning import TextEmbedder
 from agent.settings import AgentSettings, DecisionMode, settings_for_model
 from agent.state import AgentState, utc_now
 from agent.system_prompt import DEFAULT_PROMPT_VERSION, load_system_prompt
@@ -169,15 +170,17 @@ def evaluate(
     *,
     on_result: ResultHook | None = None,
     paths_relative_to: Path | None = None,
+    embedder: TextEmbedder | None = None,
 ) -> EvalReport:
     """Run the suite and the baseline over an already built index (see :func:`build_eval_index`).
 
     The plan's decision mode is resolved for ``model`` first, so trajectories and report name the mode that ran.
+    ``embedder`` is the agent's reader by meaning (``agent.meaning``), as the user's agent would have it.
     """
     started = utc_now()
     plan = replace(plan, settings=settings_for_model(plan.settings, model))
     prompt = load_system_prompt(plan.prompt_version)
-    agent = Agent(model=model, tool=tool, settings=plan.settings, prompt=prompt)
+    agent = Agent(model=model, tool=tool, settings=plan.settings, prompt=prompt, embedder=embedder)
     context = RunContext(
         model_id=model.model_id,
         model_sha256=plan.model_sha256,
