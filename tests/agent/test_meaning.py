@@ -100,3 +100,12 @@ def test_without_an_embedder_or_with_reranking_off_the_order_is_as_before(tool: 
 
     assert plain == switched_off
     assert embedder.embedded == []
+
+
+def test_items_are_fused_by_the_text_they_are_read_by() -> None:
+    reader = MeaningReader(FavouringEmbedder("boils at", "teapot"))
+    sentences = ["The teapot is green.", "Water boils at 100 degrees.", "Tea grows on hills."]
+
+    fused = reader.fused(QUESTION, sentences, lambda sentence: sentence)
+
+    assert fused == ["Water boils at 100 degrees.", "The teapot is green.", "Tea grows on hills."]
