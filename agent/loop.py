@@ -762,7 +762,7 @@ class _TaskRun:
         before = time.perf_counter()
         try:
             asked = min(limit * CANDIDATES_PER_HIT, LIMIT_MAX)
-            found = self._found(decision.query, asked, limit)
+            found = self._found(decision.query, asked)
             results = _one_per_document(found, limit)
         except Exception as error:  # any tool failure becomes a safe observation, never a crash
             self.state.timings.tool_seconds += time.perf_counter() - before
@@ -774,23 +774,24 @@ class _TaskRun:
         )
         return results
 
-    def _found(self, query: str, asked: int, limit: int) -> SearchResults:
-        """The search's hits in the order they are read: BM25's, then the answering passage first (reading
-        order, ``SourceLedger.in_reading_order``); with an embedder, BM25's top POOL_DEPTH fused with their
-        closeness in meaning to the question first (``agent.meaning``), reading order among the ``limit`` shown."""
+    def _found(self, query: str, asked: int) -> SearchResults:
+        """The search's hits in the order they are read: the passage that answers first (reading order,
+        ``SourceLedger.in_reading_order``) among BM25's top ``asked``, or, with an embedder, among the ``asked``
+        best of BM25's top POOL_DEPTH fused with their closeness in meaning to the question (``agent.meaning``).
+        """
         meaning = self.agent.meaning if self.settings.rerank_by_meaning else None
         pool = getattr(self.agent.tool, "pool", None)
         if meaning is None or pool is None:
             found = self.agent.tool.search(query, asked)
-            if self.settings.read_whole_results:
-                found = self.ledger.in_reading_order(found, self.terms)
-            return found
-        pooled: SearchResults = pool(query, POOL_DEPTH)
-        hits = [hit for hit in pooled.items if hit.snippet.strip()]
-        fused = meaning.fused(self.topic, hits, self.ledger.meaning_text)[:asked]
-        found = pooled.model_copy(update={"items": fused})
-        shown = self.ledger.in_reading_order(found.model_copy(update={"items": fused[:limit]}), self.terms)
-        return found.model_copy(update={"items": [*shown.items, *fused[limit:]]})
+        else:
+            pooled: SearchResults = pool(query, POOL_DEPTH)
+            hits = [hit for hit in pooled.items if hit.snippet.strip()]
+            found = pooled.model_copy(
+                update={"items": meaning.fused(self.topic, hits, self.ledger.meaning_text)[:asked]}
+            )
+        if self.settings.read_whole_results:
+            found = self.ledger.in_reading_order(found, self.terms)
+        return found
 
     def _tool_failed(self, decision: SearchDecision, error: Exception) -> Events:
         message = safe_tool_error(error)
