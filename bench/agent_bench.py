@@ -14,7 +14,8 @@ What it measures, per task and averaged:
 Usage: ``.venv/bin/python bench/agent_bench.py [--model PATH] [--questions N] [--work-dir DIR]``
 
 ``--prompts system-v1,system-v2 --rounds N`` compares system prompts: the same questions with each prompt in
-turn, interleaved round by round on one loaded model, one JSON line per prompt and round (with ``wall_s_p50``).
+turn, interleaved round by round on one loaded model, one JSON line per prompt and round (with ``wall_s_p50``). ``--embedder off,on`` does the
+same without and with the installed sentence embedder (``agent.meaning``).
 
 ``--under-load ROUNDS`` measures instead how questions slow down when other programs want the CPU: the same
 questions with no extra load, beside one busy process (a pure-Python loop) and beside two, interleaved round
@@ -46,6 +47,7 @@ from typing import Any
 
 from agent.events import TaskFinished, TokensUsed
 from agent.loop import Agent, warm_up
+from agent.meaning import TextEmbedder
 from agent.settings import AgentSettings
 from agent.state import AgentState
 from agent.system_prompt import DEFAULT_PROMPT_VERSION, SystemPrompt, load_system_prompt
@@ -53,6 +55,7 @@ from agent.trajectory import RunContext, TrajectoryRecorder, recorded
 from corpus.demo import write_demo_corpus
 from indexer.build import index_folders
 from indexer.search import open_search_tool
+from models.embedding import open_installed_embedder
 from models.factory import open_model, resolve_model_spec
 from models.protocol import ChatModel
 from models.settings import ModelSettings
@@ -86,11 +89,17 @@ def forget_cache(model: ChatModel) -> None:
 
 
 def agent_over(
-    model: ChatModel, index_dir: Path, settings: AgentSettings, prompt: SystemPrompt | None = None
+    model: ChatModel,
+    index_dir: Path,
+    settings: AgentSettings,
+    prompt: SystemPrompt | None = None,
+    embedder: TextEmbedder | None = None,
 ) -> tuple[Agent, RunContext]:
     """An agent over the index at ``index_dir`` and the run context its trajectories are recorded under."""
     tool = open_search_tool(index_dir)
-    agent = Agent(model=model, tool=tool, settings=settings, prompt=prompt or load_system_prompt())
+    agent = Agent(
+        model=model, tool=tool, settings=settings, prompt=prompt or load_system_prompt(), embedder=embedder
+    )
     context = RunContext(
         model_id=model.model_id,
         prompt_version=agent.prompt.version,
@@ -364,6 +373,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--rounds", type=int, default=1, help="rounds of the plain run (one per prompt each)")
     parser.add_argument(
+        "--embedder",
+        default="off",
+        help="plain run: 'off', 'on' (the installed sentence embedder), or 'off,on' to compare round by round",
+    )
+    parser.add_argument(
         "--under-load", type=int, metavar="ROUNDS", help="the paired run under load (see above)"
     )
     parser.add_argument("--arms", default="fixed,adaptive", help="thread policies to compare under load")
@@ -396,18 +410,28 @@ def main(argv: list[str] | None = None) -> int:
         work_dir = args.work_dir or Path(scratch)
         index_dir = demo_index(work_dir)
         model = open_model(resolve_model_spec(args.model, os.environ, None))
+        embedder = open_installed_embedder(work_dir / "embedder") if "on" in args.embedder else None
         for round_number in range(args.rounds):
             for version in args.prompts.split(","):
-                figures = plain_run(model, index_dir, work_dir, version, args)
-                print(json.dumps({**figures, "prompt": version, "round": round_number + 1}), flush=True)
+                for arm in args.embedder.split(","):
+                    figures = plain_run(
+                        model, index_dir, work_dir, version, args, embedder if arm == "on" else None
+                    )
+                    line = {**figures, "prompt": version, "embedder": arm, "round": round_number + 1}
+                    print(json.dumps(line), flush=True)
     return 0
 
 
 def plain_run(
-    model: ChatModel, index_dir: Path, work_dir: Path, version: str, args: argparse.Namespace
+    model: ChatModel,
+    index_dir: Path,
+    work_dir: Path,
+    version: str,
+    args: argparse.Namespace,
+    embedder: TextEmbedder | None = None,
 ) -> dict[str, Any]:
     """The fixed questions once with one system prompt, the cache cleared before each task."""
-    agent, context = agent_over(model, index_dir, AgentSettings(), load_system_prompt(version))
+    agent, context = agent_over(model, index_dir, AgentSettings(), load_system_prompt(version), embedder)
     tasks = []
     for question in QUESTIONS[: args.questions]:
         forget_cache(model)
