@@ -105,9 +105,10 @@ class AgentSettings(BaseModel):
         "first by BM25 alone; answer sentences are scaled the same way.",
     )
     rerank_by_meaning: bool = Field(
-        default=True,
-        description="When a sentence-embedding model is installed, reorder BM25's top 20 passages, and the answer "
-        "sentences, by reciprocal-rank fusion with their closeness in meaning to the question (agent.meaning).",
+        default=False,
+        description="With a sentence embedder (optional package), reorder BM25's top 20 passages, and the answer "
+        "sentences, by reciprocal-rank fusion with their closeness in meaning to the question (agent.meaning). "
+        "Off: the blind suites did not reward it end to end (decision 0083).",
     )
     answer_kind: bool = Field(
         default=True,

@@ -87,7 +87,9 @@ def test_the_passage_closest_in_meaning_takes_a_shown_slot_first(tool: SearchToo
 
     # One slot per search, read in search order: BM25's first passage, or the fused order's (close in meaning).
     assert run(tool, None, hits_per_search=1, read_whole_results=False) == [by_words[0]]
-    assert run(tool, embedder, hits_per_search=1, read_whole_results=False) == [second]
+    assert run(tool, embedder, hits_per_search=1, read_whole_results=False, rerank_by_meaning=True) == [
+        second
+    ]
 
 
 def test_without_an_embedder_or_with_reranking_off_the_order_is_as_before(tool: SearchTool) -> None:
@@ -95,7 +97,7 @@ def test_without_an_embedder_or_with_reranking_off_the_order_is_as_before(tool: 
     favoured = {"lighthouses.md": "Lighthouse", "tea.md": "tea", "bicycles.md": "Bicycle"}[by_words[1]]
     embedder = FavouringEmbedder(favoured)
 
-    plain = run(tool, None)
+    plain = run(tool, None, rerank_by_meaning=True)
     switched_off = run(tool, embedder, rerank_by_meaning=False)
 
     assert plain == switched_off
