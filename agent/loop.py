@@ -341,6 +341,20 @@ class _TaskRun:
                 f"Reached the limit of {self.settings.max_steps} steps. {self._found_so_far()}",
             )
 
+    def _answer_in_hand(self, evidence: Evidence) -> bool:
+        """Whether code already holds an answer it would offer (one that passes its rules), with no part of the
+        question left unsearched: searching on is then not offered unless ``search_past_an_answer``.
+
+        Why: offered both, the model searched again and answered from the new sources instead. On the three
+        blind suites of 2026-12-03 (session 3) that changed 7 of 161 outcomes against taking code's offered
+        answer, all 7 from right to wrong (a table of Greek letters for "which option makes searches
+        case-sensitive only with a capital letter", where the first search had found 'smartcase')."""
+        if self.settings.search_past_an_answer or not self.settings.answer_choices or not self.state.sources:
+            return False
+        if self._open_parts() or evidence.weighted_coverage < self.settings.evidence_min_share:
+            return False
+        return bool(self._answer_choices(evidence))
+
     def _steps_left(self) -> int:
         return self.settings.max_steps - self.state.step_count
 
@@ -368,6 +382,8 @@ class _TaskRun:
             or evidence.coverage < self.settings.search_stop_share
             or bool(self._open_parts())
         )
+        if wanted and self._answer_in_hand(evidence):
+            wanted = False
         if self._can_search() and searchable and wanted:
             if self.state.sources:
                 self._stop_if_ambiguous(evidence)

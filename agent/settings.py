@@ -163,6 +163,11 @@ class AgentSettings(BaseModel):
         description="Share of the question's key words (by rarity) an offered answer's own sentences must mention "
         "when answers are choices; with none left, only 'not enough evidence' is offered.",
     )
+    search_past_an_answer: bool = Field(
+        default=False,
+        description="Offer another search when code already holds an answer that passes its rules (choices mode). "
+        "Off: the model's extra searches only ever turned right answers wrong on the blind suites.",
+    )
     search_stop_share: float = Field(
         default=0.75,
         ge=0.0,

@@ -7,6 +7,8 @@ question's own turn, and is skipped where it cannot help.
 
 from __future__ import annotations
 
+import json
+
 from agent.eval.judge import tool_calls
 from agent.events import SearchRan
 from agent.loop import Agent, final_state
@@ -62,7 +64,7 @@ def test_its_results_join_the_question_turn_so_turns_still_alternate(tool: Searc
 def test_the_model_may_not_run_the_question_search_again(tool: SearchTool) -> None:
     counting = CountingTool(tool)
     replies = [search(TEA_QUESTION.lower().rstrip("?")), ABSTAIN]
-    state, _ = with_question_search(replies, counting, search_stop_share=1.0)
+    state, _ = with_question_search(replies, counting, search_stop_share=1.0, search_past_an_answer=True)
 
     assert counting.queries == [TEA_QUESTION]
     assert [call.refusal for call in tool_calls(state)] == [None, "repeated query"]
@@ -109,3 +111,15 @@ def test_search_events_carry_the_code_search_like_any_other(tool: SearchTool) ->
     assert [event.query for event in ran] == [TEA_QUESTION]
     observation = final_state(iter(events)).steps[1].content
     assert isinstance(observation, ObservationContent) and observation.new_labels == ["S1"]
+
+
+def test_once_code_holds_an_answer_searching_on_is_not_offered(tool: SearchTool) -> None:
+    """A question whose key words are only partly in the corpus keeps searching wanted by coverage; the first
+    search already gives code an answer it would offer, so only answering (or abstaining) is."""
+    _, held = with_question_search([ABSTAIN], tool, question=TEA_QUESTION, search_stop_share=1.0)
+    _, searched_on = with_question_search(
+        [ABSTAIN], tool, question=TEA_QUESTION, search_stop_share=1.0, search_past_an_answer=True
+    )
+
+    assert '"search"' not in json.dumps(held.schemas[0])
+    assert '"search"' in json.dumps(searched_on.schemas[0])
