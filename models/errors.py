@@ -46,6 +46,15 @@ class NotAGGUFError(ModelFileError):
         self.first_bytes = first_bytes
 
 
+class EmbedderFileError(ModelFileError):
+    """The sentence embedder's converted GGUF, or the archive in its package, cannot be used (``path`` names it);
+    the message ends with what to do: delete the converted file so it is converted again, or reinstall."""
+
+    def __init__(self, path: Path, detail: str, remedy: str) -> None:
+        super().__init__(path, f"sentence embedder unusable: {path} ({detail}); {remedy}")
+        self.detail = detail
+
+
 class ModelCorruptError(ModelFileError):
     """The file looks like a GGUF but is truncated or damaged (llama.cpp refused it, or the pin says so)."""
 

@@ -52,8 +52,22 @@ _LOG_CALLBACK: Any = None
 _GGML_LOG_ERROR = 3
 
 
+def capture_llama_log() -> None:
+    """Route llama.cpp's log into a small buffer, emptied now: quiet by default, quotable when a load fails.
+
+    The log callback is process-wide, so every llama.cpp load (the chat model's and the embedder's) calls this
+    before it: whichever loads first, no C-level log line reaches the terminal or the desk.
+    """
+    _install_log_sink()
+    _LOG_LINES.clear()
+
+
+def logged_errors(fallback: str) -> str:
+    """llama.cpp's error lines since :func:`capture_llama_log`, or ``fallback`` when it logged none."""
+    return "; ".join(line for line in _LOG_LINES if line) or fallback
+
+
 def _install_log_sink() -> None:
-    """Route llama.cpp's log into a small buffer: quiet by default, quotable when a load fails."""
     global _LOG_CALLBACK
     if _LOG_CALLBACK is not None:
         return
@@ -72,8 +86,7 @@ def _load_llama(path: Path, settings: ModelSettings, n_ctx: int) -> Any:
     """Construct ``llama_cpp.Llama``; a refusal becomes ``ModelCorruptError`` quoting llama.cpp's own error."""
     import llama_cpp
 
-    _install_log_sink()
-    _LOG_LINES.clear()
+    capture_llama_log()
     try:
         # verbose=True avoids llama-cpp-python redirecting the process's stdout/stderr file descriptors while
         # loading (that would blank a running TUI); its Python-level prints are captured here instead.
@@ -87,8 +100,7 @@ def _load_llama(path: Path, settings: ModelSettings, n_ctx: int) -> Any:
                 verbose=True,
             )
     except (ValueError, RuntimeError) as error:
-        detail = "; ".join(line for line in _LOG_LINES if line) or str(error)
-        raise ModelCorruptError(path, f"llama.cpp refused it: {detail}") from error
+        raise ModelCorruptError(path, f"llama.cpp refused it: {logged_errors(str(error))}") from error
 
 
 class LlamaCppModel:

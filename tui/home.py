@@ -43,6 +43,11 @@ class CarrelHome:
     def cache_dir(self) -> Path:
         return self.root / "cache"
 
+    @property
+    def embedder_dir(self) -> Path:
+        """The sentence embedder's GGUF, converted from its package on first use (rebuilt if deleted)."""
+        return self.cache_dir / "embedder"
+
     def ensure(self) -> CarrelHome:
         self.root.mkdir(parents=True, exist_ok=True)
         return self

@@ -9,18 +9,23 @@ declared once, in ``tui.user_settings``; the command line turns them into option
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from agent.settings import AgentSettings
 from agent.trajectory import RunContext
+from models.errors import ModelError
 from models.factory import ModelChoice, resolve_model_spec
 from models.integrity import file_sha256, pin_for
 from tui.config import CarrelConfig
+from tui.home import CarrelHome
 from tui.user_settings import USER_SETTINGS
+
+if TYPE_CHECKING:
+    from models.embedding import Embedder
 
 
 class SettingsError(ValueError):
@@ -81,6 +86,25 @@ def model_choice(config: CarrelConfig, option: str | None) -> ModelChoice:
     Raises ``ModelError`` when none of them names a model (the bundled one is not installed).
     """
     return resolve_model_spec(option, os.environ, config.model)
+
+
+def open_embedder(home: CarrelHome, settings: AgentSettings, warn: Callable[[str], None]) -> Embedder | None:
+    """The sentence embedder a task reranks with (decision 0081), or None: the ``rerank_by_meaning`` setting is
+    off, its package is not installed, or it cannot be loaded - then ``warn`` gets one line saying why and what
+    to do, and the task reads by words alone, as without the package.
+
+    Its GGUF conversion lives in ``home.embedder_dir``, made on first use.
+    """
+    if not settings.rerank_by_meaning:
+        return None
+    # Imported here: numpy and llama.cpp's bindings only for the commands that run a task.
+    from models.embedding import open_installed_embedder
+
+    try:
+        return open_installed_embedder(home.embedder_dir)
+    except (ModelError, OSError) as error:
+        warn(f"{error}; searching by words only for now")
+        return None
 
 
 # -- recording ----------------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from types import FrameType
 
 from agent.events import AgentEvent, SearchRan, StatusChanged, StepRecorded, StepStarted, TaskFinished
 from agent.loop import Agent
+from agent.meaning import TextEmbedder
 from agent.settings import AgentSettings
 from agent.state import AgentState, ObservationContent, PlanContent, Source
 from agent.system_prompt import load_system_prompt
@@ -39,7 +40,7 @@ from models.protocol import ChatModel
 from tui.cli.options import add_setting_options, given_options, read_config
 from tui.cli.text import printable
 from tui.home import CarrelHome
-from tui.wiring import SettingsError, model_choice, resolve_settings, run_context
+from tui.wiring import SettingsError, model_choice, open_embedder, resolve_settings, run_context
 
 EXIT_COMPLETED = 0
 EXIT_FAILED = 1
@@ -214,13 +215,28 @@ def run(args: argparse.Namespace) -> int:
         tool = open_tool(args.index_dir or home.index_dir)
         choice = model_choice(config, args.model)
         model = load_model(choice, home)
+        embedder = open_embedder(home, settings, warn=_warn)
     except (UsageError, SettingsError) as error:
         print(f"carrel ask: {error}", file=sys.stderr)
         return EXIT_USAGE
     except (StartupError, ModelError) as error:
         print(f"carrel ask: {error}", file=sys.stderr)
         return EXIT_FAILED
-    return ask(question, settings, tool, model, choice, home, as_json=args.json, previous=previous)
+    return ask(
+        question,
+        settings,
+        tool,
+        model,
+        choice,
+        home,
+        as_json=args.json,
+        previous=previous,
+        embedder=embedder,
+    )
+
+
+def _warn(message: str) -> None:
+    print(f"carrel ask: warning: {message}", file=sys.stderr)
 
 
 def ask(
@@ -233,6 +249,7 @@ def ask(
     *,
     as_json: bool,
     previous: AgentState | None = None,
+    embedder: TextEmbedder | None = None,
 ) -> int:
     prompt = load_system_prompt()
     context = run_context(
@@ -244,7 +261,7 @@ def ask(
         settings=settings,
     )
     cancel = CancelOnInterrupt()
-    agent = Agent(model=model, tool=tool, settings=settings, prompt=prompt)
+    agent = Agent(model=model, tool=tool, settings=settings, prompt=prompt, embedder=embedder)
     try:
         events = agent.run(question, should_cancel=cancel, previous=previous)
     except ValueError as error:  # a completed or still-running task cannot be continued
