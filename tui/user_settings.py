@@ -32,6 +32,11 @@ USER_SETTINGS = (
     UserSetting("time_limit_s", "wall-clock seconds allowed"),
     UserSetting("question_search", "code first searches the question text itself"),
     UserSetting(
+        "rerank_by_meaning",
+        "reorder what a search finds by closeness in meaning to the question (when the sentence embedder "
+        "package is installed)",
+    ),
+    UserSetting(
         "decisions",
         "choices: pick among code's queries and quoted answers; free: write them, each sentence checked against "
         "its sources; auto: free for a model of 1B+ parameters or a script",

@@ -50,7 +50,10 @@ def numbered_tasks() -> AgentRunner:
     """The real loop with task ids 00000001, 00000002, ...: the trajectory names the task a refinement continues."""
     numbers = itertools.count(1)
 
-    def runner(question: str, settings: AgentSettings, **options: Any) -> Iterator[AgentEvent]:
+    def runner(
+        question: str, settings: AgentSettings, *, embedder: object, **options: Any
+    ) -> Iterator[AgentEvent]:
+        assert embedder is None  # the desk under test has no embedder
         return run(question, settings, task_id=f"{next(numbers):08d}-task", **options)
 
     return runner

@@ -6,7 +6,7 @@ goes through :class:`tui.desk.services.DeskServices`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -16,13 +16,25 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
 
+from agent.events import AgentEvent
+from agent.meaning import TextEmbedder
+from agent.settings import AgentSettings
+from agent.state import AgentState
+from agent.tool import SearchBackend
 from models.errors import ModelError
 from models.protocol import ChatModel
 from tui.config import load_config
-from tui.desk.models_slot import ModelSlot, model_slot_for
+from tui.desk.models_slot import EmbedderSlot, ModelSlot, embedder_slot_for, model_slot_for
 from tui.desk.screens.desk import DeskScreen
 from tui.desk.screens.settings import SettingsScreen
-from tui.desk.services import AgentRunner, Clock, DeskSearchTool, DeskServices, utc_clock
+from tui.desk.services import (
+    AgentRunner,
+    CancelCheck,
+    Clock,
+    DeskSearchTool,
+    DeskServices,
+    utc_clock,
+)
 from tui.home import CarrelHome
 
 
@@ -43,6 +55,9 @@ class CarrelApp(App[None]):
 
     class ModelLoaded(Message):
         """The background model load finished (successfully or not); the status bar says which."""
+
+    class EmbedderLoaded(Message):
+        """The background load of the sentence embedder finished; a warning says why tasks read by words only."""
 
     def __init__(self, services: DeskServices, *, index_paths: Sequence[Path] = ()) -> None:
         super().__init__()
@@ -77,6 +92,16 @@ class CarrelApp(App[None]):
             pass
         finally:
             self.post_message(self.ModelLoaded())
+        # After the model, so the model is ready first; loaded once, however often the model is swapped.
+        self.services.embedder_slot.load()
+        self.post_message(self.EmbedderLoaded())
+
+    def on_carrel_app_embedder_loaded(self, _message: EmbedderLoaded) -> None:
+        warning = self.services.embedder_slot.warning
+        if warning is not None:
+            self.notify(
+                warning, title="Reranking by meaning off", severity="warning", timeout=15, markup=False
+            )
 
     def on_carrel_app_model_loaded(self, _message: ModelLoaded) -> None:
         error = self.services.model_slot.error
@@ -159,7 +184,20 @@ def _default_search_opener(index_dir: Path) -> DeskSearchTool:
 
 
 def _default_agent_runner() -> AgentRunner:
-    from agent.loop import run
+    from agent.loop import Agent
+
+    def run(
+        question: str,
+        settings: AgentSettings,
+        *,
+        model: ChatModel,
+        tool: SearchBackend,
+        should_cancel: CancelCheck,
+        previous: AgentState | None,
+        embedder: TextEmbedder | None,
+    ) -> Iterator[AgentEvent]:
+        agent = Agent(model=model, tool=tool, settings=settings, embedder=embedder)
+        return agent.run(question, should_cancel=should_cancel, previous=previous)
 
     return run
 
@@ -187,8 +225,10 @@ def make_app(
     index_paths: Sequence[Path] = (),
     clock: Clock = utc_clock,
     export_dir: Path | None = None,
+    embedder: TextEmbedder | None = None,
 ) -> CarrelApp:
-    """Build the app. Tests pass ``model`` (a ScriptedModel) and a ``home`` under ``tmp_path``.
+    """Build the app. Tests pass ``model`` (a ScriptedModel) and a ``home`` under ``tmp_path``, and ``embedder``
+    when the task should rerank with one (without ``model``, the installed embedder is loaded instead).
 
     ``setting_options`` are the command line's (``tui.wiring.resolve_settings`` checks them, as for ask).
     """
@@ -198,13 +238,16 @@ def make_app(
     if model is not None:
         ready_model = model
         slot = ModelSlot(lambda: ready_model, model.model_id)
+        embedder_slot = EmbedderSlot(lambda _warn: embedder)
     else:
         slot = model_slot_for(home, config, model_spec)
+        embedder_slot = embedder_slot_for(home, config, dict(setting_options or {}))
     services = DeskServices(
         home=home,
         model_slot=slot,
         agent_runner=agent_runner or _default_agent_runner(),
         open_search=search_opener or _default_search_opener,
+        embedder_slot=embedder_slot,
         config=config,
         config_warnings=warnings,
         setting_options=dict(setting_options or {}),

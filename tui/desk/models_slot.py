@@ -1,5 +1,5 @@
 """The model, loaded once in the background: the user types while llama.cpp maps the file and evaluates the
-system prompt (``agent.loop.warm_up``).
+system prompt (``agent.loop.warm_up``). The sentence embedder (decision 0081) loads the same way, after it.
 
 A task that starts before the load finishes waits for it; a load that fails keeps its typed ``ModelError`` so the
 status bar and the task both report the same words.
@@ -15,12 +15,13 @@ from concurrent.futures import Future
 from pathlib import Path
 
 from agent.loop import warm_up
+from agent.meaning import TextEmbedder
 from models.errors import ModelError
 from models.factory import ModelChoice, open_model
 from models.protocol import ChatModel
 from tui.config import CarrelConfig
 from tui.home import CarrelHome
-from tui.wiring import model_choice, resolve_settings
+from tui.wiring import model_choice, open_embedder, resolve_settings
 
 ModelOpener = Callable[[], ChatModel]
 
@@ -95,3 +96,45 @@ def model_slot_for(home: CarrelHome, config: CarrelConfig, spec: str | None) -> 
         return model
 
     return ModelSlot(open_warmed, Path(choice.path).name, choice)
+
+
+EmbedderOpener = Callable[[Callable[[str], None]], TextEmbedder | None]
+
+
+class EmbedderSlot:
+    """Holds the sentence embedder, or None (not installed, or it would not load: ``warning`` says why).
+
+    ``load`` runs in the desk's background worker right after the model's; a task that starts first waits in
+    its own worker, never the UI.
+    """
+
+    def __init__(self, opener: EmbedderOpener | None = None) -> None:
+        self._opener = opener
+        self._lock = threading.Lock()
+        self._loaded = False
+        self._embedder: TextEmbedder | None = None
+        self.warning: str | None = None
+
+    def load(self) -> TextEmbedder | None:
+        """Open the embedder once; later calls (and concurrent ones) wait for the first and get its result."""
+        with self._lock:
+            if not self._loaded and self._opener is not None:
+                self._embedder = self._opener(self._warn)
+            self._loaded = True
+            return self._embedder
+
+    def _warn(self, message: str) -> None:
+        self.warning = message
+
+
+def embedder_slot_for(home: CarrelHome, config: CarrelConfig, options: dict[str, object]) -> EmbedderSlot:
+    """The embedder the desk's tasks rerank with, unless the settings it starts with turn reranking off."""
+
+    def opener(warn: Callable[[str], None]) -> TextEmbedder | None:
+        try:
+            settings = resolve_settings(config, options).agent
+        except ValueError:  # a bad option: the task reports it in its own words
+            return None
+        return open_embedder(home, settings, warn)
+
+    return EmbedderSlot(opener)

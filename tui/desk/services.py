@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from agent.events import AgentEvent
+from agent.meaning import TextEmbedder
 from agent.settings import AgentSettings
 from agent.state import AgentState
 from agent.system_prompt import load_system_prompt
@@ -30,7 +31,7 @@ from indexer.results import IndexStats, PassageRecord, RootInfo
 from indexer.summary import IndexProgress, IndexSummary
 from models.protocol import ChatModel
 from tui.config import CarrelConfig, ConfigWarning, save_config
-from tui.desk.models_slot import ModelSlot
+from tui.desk.models_slot import EmbedderSlot, ModelSlot
 from tui.home import CarrelHome
 from tui.wiring import resolve_settings, run_context
 
@@ -39,7 +40,8 @@ Clock = Callable[[], datetime]
 
 
 class AgentRunner(Protocol):
-    """Runs one task and yields its events (default: ``agent.loop.run``); the services record whatever it yields."""
+    """Runs one task and yields its events (default: ``agent.loop.Agent.run``, reranking with ``embedder`` when
+    it is not None); the services record whatever it yields."""
 
     def __call__(
         self,
@@ -50,6 +52,7 @@ class AgentRunner(Protocol):
         tool: SearchBackend,
         should_cancel: CancelCheck,
         previous: AgentState | None,
+        embedder: TextEmbedder | None,
     ) -> Iterator[AgentEvent]: ...
 
 
@@ -77,6 +80,7 @@ class DeskServices:
     model_slot: ModelSlot
     agent_runner: AgentRunner
     open_search: Callable[[Path], DeskSearchTool]
+    embedder_slot: EmbedderSlot = field(default_factory=EmbedderSlot)
     config: CarrelConfig = field(default_factory=CarrelConfig)
     config_warnings: list[ConfigWarning] = field(default_factory=list)
     setting_options: dict[str, Any] = field(default_factory=dict)
@@ -117,8 +121,15 @@ class DeskServices:
         tool = self.open_search(self.home.index_dir)
         model = self.model_slot.get()
         settings = self.agent_settings()
+        embedder = self.embedder_slot.load() if settings.rerank_by_meaning else None
         events = self.agent_runner(
-            question, settings, model=model, tool=tool, should_cancel=should_cancel, previous=previous
+            question,
+            settings,
+            model=model,
+            tool=tool,
+            should_cancel=should_cancel,
+            previous=previous,
+            embedder=embedder,
         )
         recorder = TrajectoryRecorder(self.home.trajectories_dir, self._run_context(model, tool, settings))
         yield from recorded(events, recorder)
