@@ -40,7 +40,7 @@ from models.factory import ModelChoice, open_model
 from tui.cli.options import add_setting_options, given_options, read_config
 from tui.config import CarrelConfig
 from tui.home import CarrelHome
-from tui.wiring import SettingsError, model_choice, model_sha256, resolve_settings
+from tui.wiring import SettingsError, model_choice, model_sha256, open_embedder, resolve_settings
 
 EXIT_REGRESSION = 1
 EXIT_USAGE = 2
@@ -206,9 +206,16 @@ def run_suite(args: argparse.Namespace) -> int:
     model = open_model(choice, cache_dir=home.cache_dir)
     plan = replace(plan, model_sha256=model_sha256(choice))
     tool = open_search_tool(plan.index_dir)
+    embedder = open_embedder(home, settings, warn=_warn)
     stop_on_sigterm()
-    report = evaluate(plan, model, tool, on_result=_printer(sys.stderr), paths_relative_to=out_dir)
+    report = evaluate(
+        plan, model, tool, on_result=_printer(sys.stderr), paths_relative_to=out_dir, embedder=embedder
+    )
     return finish(report, out_dir)
+
+
+def _warn(message: str) -> None:
+    print(f"carrel eval: warning: {message}", file=sys.stderr)
 
 
 def finish(report: EvalReport, out_dir: Path) -> int:
