@@ -39,7 +39,7 @@ $(LLAMA_WHEEL_STAMP): | $(BIN)/python
 		--wheel-dir $(WHEEL_DIR) llama-cpp-python==$(LLAMA_CPP_VERSION)
 	touch $(LLAMA_WHEEL_STAMP)
 
-$(STAMP): pyproject.toml $(LLAMA_WHEEL_STAMP) | $(BIN)/python
+$(STAMP): pyproject.toml Makefile $(LLAMA_WHEEL_STAMP) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet $(WHEEL_DIR)/llama_cpp_python-$(LLAMA_CPP_VERSION)-*.whl
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
