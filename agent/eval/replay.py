@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from agent.loop import Agent, final_state
+from agent.meaning import TextEmbedder
 from agent.state import AgentState, PlanContent, Step
 from agent.system_prompt import DEFAULT_PROMPT_VERSION, SystemPrompt, load_system_prompt
 from agent.tool import SearchBackend
@@ -85,8 +86,13 @@ def recorded_prompt(version: str) -> tuple[SystemPrompt, str]:
         return load_system_prompt(DEFAULT_PROMPT_VERSION), note
 
 
-def rerun_trajectory(trajectory: Trajectory, tool: SearchBackend) -> RerunOutcome:
-    """Replay the recorded decisions through the current agent over ``tool``; report the first divergence."""
+def rerun_trajectory(
+    trajectory: Trajectory, tool: SearchBackend, embedder: TextEmbedder | None = None
+) -> RerunOutcome:
+    """Replay the recorded decisions through the current agent over ``tool``; report the first divergence.
+
+    ``embedder`` reranks by meaning as the recorded run did when it had one (its settings say whether to use it).
+    """
     if trajectory.final_state is None:
         raise ValueError(f"{trajectory.path}: the task never finished, so there is no complete run to replay")
     recorded_steps = trajectory.final_state.steps
@@ -95,7 +101,8 @@ def rerun_trajectory(trajectory: Trajectory, tool: SearchBackend) -> RerunOutcom
         replies, model_id=f"rerun:{trajectory.header.model_id}", source=str(trajectory.path)
     )
     prompt, note = recorded_prompt(trajectory.header.prompt_version)
-    agent = Agent(model=model, tool=tool, settings=trajectory.header.agent_settings(), prompt=prompt)
+    settings = trajectory.header.agent_settings()
+    agent = Agent(model=model, tool=tool, settings=settings, prompt=prompt, embedder=embedder)
     carried = trajectory.final_state.continuation  # a continued task is reseeded with what it carried over
     state = final_state(agent.run(trajectory.final_state.question, previous=carried))
     return RerunOutcome(
