@@ -28,6 +28,8 @@ from agent.state import (
 from agent.trajectory import Trajectory, TrajectoryError, load_trajectory
 from indexer.errors import IndexProblem
 from indexer.search import open_search_tool
+from tui.home import CarrelHome
+from tui.wiring import open_embedder
 
 EXIT_DIVERGED = 1
 EXIT_USAGE = 2
@@ -195,10 +197,16 @@ def rerun(trajectory: Trajectory, index_dir: Path | None) -> int:
     if index is None:
         print("carrel replay: the trajectory names no index; pass --index DIR", file=sys.stderr)
         return EXIT_USAGE
+    settings = trajectory.header.agent_settings()
+    embedder = open_embedder(CarrelHome.from_environment(), settings, warn=_warn)
     try:
-        outcome = rerun_trajectory(trajectory, open_search_tool(index.expanduser()))
+        outcome = rerun_trajectory(trajectory, open_search_tool(index.expanduser()), embedder)
     except (IndexProblem, ValueError) as error:
         print(f"carrel replay: {error}", file=sys.stderr)
         return EXIT_USAGE
     print("\n".join(outcome_summary(outcome)))
     return 0 if outcome.divergence is None else EXIT_DIVERGED
+
+
+def _warn(message: str) -> None:
+    print(f"carrel replay: warning: {message}", file=sys.stderr)
