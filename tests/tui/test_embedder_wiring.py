@@ -37,6 +37,7 @@ from tui.home import CarrelHome
 from tui.wiring import open_embedder
 
 QUESTION = "What is the grey liquid on a sourdough starter?"
+RERANK = AgentSettings(rerank_by_meaning=True)  # off by default (decision 0083)
 
 
 class RecordingEmbedder:
@@ -91,7 +92,7 @@ def test_the_installed_embedder_is_converted_into_carrels_cache_and_loaded_quiet
     home = CarrelHome(tmp_path / "home")
     warnings: list[str] = []
 
-    embedder = open_embedder(home, AgentSettings(), warnings.append)
+    embedder = open_embedder(home, RERANK, warnings.append)
 
     assert isinstance(embedder, Embedder)
     embedder.close()
@@ -109,7 +110,7 @@ def test_no_embedder_when_the_package_is_missing_or_reranking_is_off(
     assert open_embedder(home, AgentSettings(rerank_by_meaning=False), warnings.append) is None
     assert not home.embedder_dir.exists(), "turned off, nothing is converted"
     monkeypatch.setattr(models.embedding, "embedding_archive_path", lambda: None)
-    assert open_embedder(home, AgentSettings(), warnings.append) is None
+    assert open_embedder(home, RERANK, warnings.append) is None
     assert warnings == [], "a missing optional package is no error"
 
 
@@ -122,7 +123,7 @@ def test_a_damaged_conversion_is_named_with_what_to_do_and_the_task_reads_by_wor
     damaged.write_bytes(b"GGUF" + b"\0" * 60)
     warnings: list[str] = []
 
-    assert open_embedder(home, AgentSettings(), warnings.append) is None
+    assert open_embedder(home, RERANK, warnings.append) is None
 
     assert len(warnings) == 1
     assert str(damaged) in warnings[0]
@@ -139,7 +140,7 @@ def test_ask_reranks_with_the_embedder(
     recorder = RecordingEmbedder()
     monkeypatch.setattr("tui.cli.ask.open_embedder", lambda *args, **kwargs: recorder)
 
-    assert main(["ask", QUESTION, "--model", script]) == 0
+    assert main(["ask", QUESTION, "--model", script, "--rerank-by-meaning"]) == 0
 
     assert QUESTION in recorder.texts
 
@@ -151,7 +152,19 @@ def test_eval_runs_its_cases_with_the_embedder(
     monkeypatch.setattr("tui.cli.eval.open_embedder", lambda *args, **kwargs: recorder)
     out = tmp_path / "eval-out"
 
-    main(["eval", "python-reference", "--case", "none-capital", "--model", script, "--out", str(out)])
+    main(
+        [
+            "eval",
+            "python-reference",
+            "--case",
+            "none-capital",
+            "--model",
+            script,
+            "--out",
+            str(out),
+            "--rerank-by-meaning",
+        ]
+    )
 
     assert recorder.texts, "the case's search was reranked"
 
@@ -161,7 +174,7 @@ def test_the_desk_built_by_the_command_line_loads_the_embedder_for_its_tasks(
 ) -> None:
     recorder = RecordingEmbedder()
     monkeypatch.setattr("tui.desk.models_slot.open_embedder", lambda *args, **kwargs: recorder)
-    app = make_app(home, model_spec=script)
+    app = make_app(home, model_spec=script, setting_options={"rerank_by_meaning": True})
 
     for _event in app.services.run_task(QUESTION, previous=None, should_cancel=lambda: False):
         pass

@@ -101,8 +101,8 @@ def embedder_lines(home: CarrelHome) -> list[str]:
     try:
         rerank = resolve_settings(config).agent.rerank_by_meaning
     except SettingsError:
-        rerank = True
-    use = "reranks search results" if rerank else "installed, but rerank_by_meaning = false in the config"
+        rerank = False
+    use = "reranks search results" if rerank else "reranking off (rerank_by_meaning = true turns it on)"
     converted = conversion_path(archive, home.embedder_dir)
     state = "converted" if converted.is_file() else "converted on first use to"
     return [
