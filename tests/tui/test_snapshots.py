@@ -31,7 +31,10 @@ def asking(question: str) -> Callable[[Pilot[None]], Any]:
     async def run_before(pilot: Pilot[None]) -> None:
         await ask(pilot, question)
         pilot.app.clear_notifications()  # toasts expire by wall-clock time: never let one into a snapshot
-        await pilot.pause()
+        # The transcript scrolls to its end animated: let the scroll finish, or the snapshot races it.
+        await pilot.wait_for_scheduled_animations()
+        for _ in range(5):
+            await pilot.pause(0.05)
 
     return run_before
 

@@ -142,6 +142,7 @@ class TrajectoryLog(VerticalScroll):
         self.border_title = "Trajectory"
         self._card: StepCard | None = None
         self._sources: dict[str, Source] = {}
+        self._pin_pending = False
 
     async def begin(self, question: str) -> None:
         """Clear the log for a new task."""
@@ -157,12 +158,23 @@ class TrajectoryLog(VerticalScroll):
         await self.mount(Static(continuation_line(continuation), classes="continuation-line"))
 
     def _grew(self) -> None:
-        """Pin the log to its newest step once it overflows (until the user scrolls up)."""
+        """Pin the log to its newest step once it overflows (until the user scrolls up).
+
+        The pin is tried after the next refresh and again whenever the content's size changes until it holds:
+        a refresh can come before the new lines are measured, and the log then stayed at its top."""
+        self._pin_pending = True
         self.call_after_refresh(self._pin)
 
+    def watch_virtual_size(self) -> None:
+        if self._pin_pending:
+            self._pin()
+
     def _pin(self) -> None:
-        if not self.is_anchored and self.max_scroll_y > 0:
+        if self.is_anchored:
+            self._pin_pending = False
+        elif self.max_scroll_y > 0:
             self.anchor()
+            self._pin_pending = False
 
     async def start_step(self, number: int, max_steps: int) -> None:
         self._card = StepCard(number, max_steps)
