@@ -241,6 +241,7 @@ class _TaskRun:
         self.top_hit: str | None = None  # the label of the question search's first result
         self.model_text: str | None = None  # what the model wrote of a decision code completed
         self.ranked: tuple[int, list[Candidate]] | None = None  # the answer ranking, for this many sources
+        self.offered: tuple[int, list[AnswerChoice]] | None = None  # the answers composed from that ranking
         self.shape = QuestionShape.read(self.topic)
         self.terms = list(self.shape.terms)
         self.term_weights = _term_weights(agent.tool, self.terms)
@@ -468,7 +469,7 @@ class _TaskRun:
         ranked = ranked_candidates(
             sentences, self.terms, self.term_weights, context, leads, supplied, relevance
         )
-        meaning = self.agent.meaning if self.settings.rerank_by_meaning else None
+        meaning = self._meaning()
         if meaning is None:
             return ranked
         # Only sentences the lexical ranking found some answer in take part; the rest keep their places after.
@@ -476,7 +477,15 @@ class _TaskRun:
         return [*meaning.fused(self.topic, scored, self._answer_window), *ranked[len(scored) :]]
 
     def _answer_choices(self, evidence: Evidence) -> list[AnswerChoice]:
-        """Code-composed answers from the best sentences of sources that mention a key word (``agent.answers``)."""
+        """Code-composed answers from the best sentences of sources that mention a key word (``agent.answers``).
+
+        Composed once per set of sources, like the ranking they come from: a step asks twice (whether code holds
+        an answer, then what to offer), and fitting each quote to one reply counts tokens with the model."""
+        if self.offered is None or self.offered[0] != len(self.state.sources):
+            self.offered = (len(self.state.sources), self._compose_answer_choices(evidence))
+        return self.offered[1]
+
+    def _compose_answer_choices(self, evidence: Evidence) -> list[AnswerChoice]:
         parts = compound_parts(self.topic)
         candidates = self._candidates(evidence)
         return answer_choices(
@@ -790,12 +799,16 @@ class _TaskRun:
         )
         return results
 
+    def _meaning(self) -> MeaningReader | None:
+        """The reader by meaning when there is an embedder and the settings rerank with it (``agent.meaning``)."""
+        return self.agent.meaning if self.settings.rerank_by_meaning else None
+
     def _found(self, query: str, asked: int) -> SearchResults:
         """The search's hits in the order they are read: the passage that answers first (reading order,
         ``SourceLedger.in_reading_order``) among BM25's top ``asked``, or, with an embedder, among the ``asked``
         best of BM25's top POOL_DEPTH fused with their closeness in meaning to the question (``agent.meaning``).
         """
-        meaning = self.agent.meaning if self.settings.rerank_by_meaning else None
+        meaning = self._meaning()
         pool = getattr(self.agent.tool, "pool", None)
         if meaning is None or pool is None:
             found = self.agent.tool.search(query, asked)
