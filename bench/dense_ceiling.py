@@ -40,10 +40,10 @@ import numpy.typing as npt
 from reading_bench import indexed_plan
 from reading_ceiling import reading, window_holds_answer, window_of
 
-import indexer.search
 from agent.answers import Candidate
 from agent.eval.suite import EvalCase
 from agent.evidence import rarity_weights
+from agent.meaning import fused_order
 from agent.question import QuestionShape
 from indexer.results import SearchHit
 from indexer.search import SearchTool, open_search_tool
@@ -53,7 +53,6 @@ POOLS = (20, 30)
 DEPTHS = (1, 3, 5, 10)
 READ_DEPTHS = (3, 5)
 ORDERS = ("bm25", "cosine", "hybrid")
-RRF_K = 60
 
 Vector = npt.NDArray[np.float32]
 
@@ -81,26 +80,16 @@ def passage_text(tool: SearchTool, hit: SearchHit) -> str:
     return ". ".join(part for part in (hit.title, hit.heading, body) if part)
 
 
-def rank_fusion(first: Sequence[int], second: Sequence[int]) -> list[int]:
-    """Positions 0..n-1 best first by reciprocal-rank fusion of two orders of them (each a list, best first)."""
-    fused = [0.0] * len(first)
-    for order in (first, second):
-        for rank, position in enumerate(order, start=1):
-            fused[position] += 1 / (RRF_K + rank)
-    return sorted(range(len(first)), key=lambda position: -fused[position])
-
-
 def by_cosine(cosines: Sequence[float]) -> list[int]:
     return sorted(range(len(cosines)), key=lambda position: -cosines[position])
 
 
 def orders_of(hits: Sequence[SearchHit], cosines: Sequence[float]) -> dict[str, list[SearchHit]]:
     """The pool as BM25 ranked it, by cosine alone, and by fusing the two."""
-    bm25 = list(range(len(hits)))
     return {
         "bm25": list(hits),
         "cosine": [hits[i] for i in by_cosine(cosines)],
-        "hybrid": [hits[i] for i in rank_fusion(bm25, by_cosine(cosines))],
+        "hybrid": [hits[i] for i in fused_order(cosines)],
     }
 
 
@@ -115,7 +104,7 @@ def sentence_firsts(
     seconds = sum(vectors.seconds[window] for window in set(windows))
     if not candidates:
         return None, None, seconds
-    fused = rank_fusion(list(range(len(candidates))), by_cosine(cosines))
+    fused = fused_order(cosines)
     return candidates[by_cosine(cosines)[0]], candidates[fused[0]], seconds
 
 
@@ -126,7 +115,7 @@ def case_figures(
     with sentence cosines); embedding seconds per pool and per sentence reading."""
     shape = QuestionShape.read(case.question)
     weights = rarity_weights(list(shape.terms), tool.passage_share)
-    results = tool.search(case.question, max(POOLS))
+    results = tool.pool(case.question, max(POOLS))
     started = time.perf_counter()
     question = embedder.embed([case.question])[0]
     question_seconds = time.perf_counter() - started
@@ -203,9 +192,6 @@ def main(argv: list[str] | None = None) -> int:
     if archive is None:
         print("the embedding model's package is not installed", file=sys.stderr)
         return 2
-    # The search tool caps a search at 10 hits (what the agent and the CLI may ask for); a reranker needs a
-    # deeper pool, so this bench lifts the cap for itself.
-    indexer.search.LIMIT_MAX = max(POOLS)
     embedder = Embedder.load(
         converted_model_path(archive, args.work.resolve() / "embedding"), threads=args.threads
     )

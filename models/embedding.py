@@ -154,11 +154,6 @@ class Embedder:
             self._llama.close()
 
 
-def cosines(question: Vectors, passages: Vectors) -> npt.NDArray[np.float32]:
-    """Cosine of one unit vector (a row of ``question``) with each unit row of ``passages``."""
-    return np.asarray(passages @ question.reshape(-1), dtype=np.float32)
-
-
 def open_installed_embedder(cache_dir: Path, *, threads: int | None = None) -> Embedder | None:
     """The installed embedding model, converted into ``cache_dir`` on first use and loaded; None when its package
     is not installed (the agent then reads by words alone). ``threads`` defaults to every core: the encoder runs
