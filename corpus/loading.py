@@ -7,16 +7,13 @@ exception escaping to the indexer, so one bad file never aborts a run.
 from __future__ import annotations
 
 import hashlib
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from corpus.documents import ExtractedDocument, Passage, SkippedFile, SkipReason, SourceFile
-from corpus.epub import extract_epub
 from corpus.formats import extract_html, extract_markdown, extract_plain, extract_rst
-from corpus.mail import extract_eml, extract_mbox
-from corpus.notebook import extract_notebook
-from corpus.office import extract_docx, extract_odt, extract_pptx
 from corpus.passages import split_passages
 from corpus.reading import RefusedFile, decode_text, gunzip_capped, read_capped
 from corpus.walk import DEFAULT_MAX_BYTES, file_kind
@@ -24,16 +21,39 @@ from corpus.walk import DEFAULT_MAX_BYTES, file_kind
 TextExtractor = Callable[[str, str], ExtractedDocument]
 
 
-def _extract_pdf(data: bytes, title: str) -> ExtractedDocument:
-    """PDFium is loaded with the first PDF: at the top, importing it cost every extraction worker 45 ms of CPU
-    at start, in every run, PDFs or not."""
+# (bytes, fallback title, size cap) -> document: readers of binary and packaged formats.
+BytesExtractor = Callable[[bytes, str, int], ExtractedDocument]
+
+
+def _reader(module: str, name: str) -> BytesExtractor:
+    """The reader ``module.name``, imported with the first file of its kind. Imported up front, the readers a
+    folder does not need cost every process that extracts 15 ms of CPU at its start (the ``email`` package
+    alone a third of it), and PDFium (``corpus.pdf``) 45 ms more."""
+
+    def extract(data: bytes, title: str, max_bytes: int) -> ExtractedDocument:
+        reader: BytesExtractor = getattr(importlib.import_module(module), name)
+        return reader(data, title, max_bytes)
+
+    return extract
+
+
+def _extract_pdf(data: bytes, title: str, _max_bytes: int) -> ExtractedDocument:
     from corpus.pdf import extract_pdf
 
     return extract_pdf(data, title)
 
 
-# (bytes, fallback title, size cap) -> document: readers of binary and packaged formats.
-BytesExtractor = Callable[[bytes, str, int], ExtractedDocument]
+def _extract_eml(data: bytes, title: str, max_bytes: int) -> ExtractedDocument:
+    from corpus.mail import extract_eml
+
+    return extract_eml(data, title, _part_extractor(max_bytes), attachment_kind)
+
+
+def _extract_mbox(data: bytes, title: str, max_bytes: int) -> ExtractedDocument:
+    from corpus.mail import extract_mbox
+
+    return extract_mbox(data, title, _part_extractor(max_bytes), attachment_kind)
+
 
 TEXT_EXTRACTORS: dict[str, TextExtractor] = {
     "text": extract_plain,
@@ -42,18 +62,14 @@ TEXT_EXTRACTORS: dict[str, TextExtractor] = {
     "html": extract_html,
 }
 BYTES_EXTRACTORS: dict[str, BytesExtractor] = {
-    "pdf": lambda data, title, _max_bytes: _extract_pdf(data, title),
-    "docx": extract_docx,
-    "odt": extract_odt,
-    "pptx": extract_pptx,
-    "epub": extract_epub,
-    "notebook": extract_notebook,
-    "eml": lambda data, title, max_bytes: extract_eml(
-        data, title, _part_extractor(max_bytes), attachment_kind
-    ),
-    "mbox": lambda data, title, max_bytes: extract_mbox(
-        data, title, _part_extractor(max_bytes), attachment_kind
-    ),
+    "pdf": _extract_pdf,
+    "docx": _reader("corpus.office", "extract_docx"),
+    "odt": _reader("corpus.office", "extract_odt"),
+    "pptx": _reader("corpus.office", "extract_pptx"),
+    "epub": _reader("corpus.epub", "extract_epub"),
+    "notebook": _reader("corpus.notebook", "extract_notebook"),
+    "eml": _extract_eml,
+    "mbox": _extract_mbox,
 }
 # The text formats index a file with no text as an empty document, as they always have; PDFs and the
 # packaged formats report it instead, so a scanned PDF or a deck of pictures is not mistaken for indexed text.

@@ -24,7 +24,7 @@ from corpus.documents import SkippedFile, SkipReason, SourceFile
 from corpus.walk import DEFAULT_MAX_BYTES, WalkEntry, absolute_path, walk_root
 from indexer import schema as fields
 from indexer.errors import RootFolderError
-from indexer.pipeline import ExtractionPool
+from indexer.pipeline import ExtractionPool, planned_bytes
 from indexer.store import (
     IndexStore,
     ManifestEntry,
@@ -255,13 +255,15 @@ class IndexRun:
         self,
         found: list[tuple[str, WalkEntry]],
         manifest: dict[str, ManifestEntry],
-        on_to_load: Callable[[int], None],
+        on_to_load: Callable[[int, int], None],
     ) -> tuple[list[tuple[str, SourceFile]], set[str]]:
         """Sort what the walk found: return the files to (re)load with their IDs, and every ID still
         present (files in the manifest but not among these disappeared and are deleted). ``on_to_load``
-        hears the running count of files to load, so extraction workers can start as soon as enough do."""
+        hears the running count of files to load and of their bytes to extract, so extraction workers can
+        start as soon as enough do."""
         to_load: list[tuple[str, SourceFile]] = []
         unchanged: set[str] = set()
+        planned = 0
         for root_key, entry in found:
             if isinstance(entry, SkippedFile):
                 self.skip(entry)
@@ -273,7 +275,8 @@ class IndexRun:
                 self.counts["unchanged"] += 1
             else:
                 to_load.append((doc_id, entry))
-                on_to_load(len(to_load))
+                planned += planned_bytes(entry)
+                on_to_load(len(to_load), planned)
         return to_load, unchanged | {doc_id for doc_id, _ in to_load}
 
     def skip(self, entry: SkippedFile) -> None:

@@ -3,9 +3,10 @@
 Extraction (HTML parsing, PDF text, gzip) is CPU-bound Python and C that holds the GIL, so it runs
 in a process pool; the main process feeds Tantivy, whose writer indexes on its own threads. Only a
 small window of batches is ever in flight, so memory stays bounded however large the corpus is.
-Small runs (a handful of changed files) are extracted inline: starting workers would cost more. PDFs are
-the exception: PDFium is C code fed whatever the user's folder holds, so a run with a PDF in it always
-extracts in workers, where a crash costs one file instead of the run.
+Small runs are extracted inline: a handful of changed files, or a first build of a small folder (the PostgreSQL
+manual's 18 MB), for which starting workers, sending them files and taking documents back cost more CPU than
+the second core saves in time. PDFs are the exception: PDFium is C code fed whatever the user's folder holds,
+so a run with a PDF in it always extracts in workers, where a crash costs one file instead of the run.
 
 A worker that dies (a parser crashing on a hostile file, the kernel's OOM killer) breaks the whole pool;
 the run does not fail for it. The pool restarts and the files that were in flight are extracted again one
@@ -17,27 +18,40 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib
-import multiprocessing
 import os
 import sys
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from corpus.documents import SkippedFile, SkipReason, SourceFile
 
 if TYPE_CHECKING:
+    # The process pool's modules (multiprocessing, concurrent.futures: 12 ms of CPU at start) are imported when
+    # workers start; a run extracted inline never needs them.
+    from concurrent.futures import Executor, Future
+
     from indexer.prepare import PrepareOutcome
 
 FileTask = tuple[str, SourceFile]
-ExecutorFactory = Callable[[int], Executor]
+ExecutorFactory = Callable[[int], "Executor"]
 
 INLINE_MAX_FILES = 48
+# A run whose worker count is not given extracts inline unless its files hold more than this many bytes to
+# extract (compressed files counted at GZIP_EXPANSION times their size), on two cores; with more cores the
+# workers gain more, and the bound shrinks with the cores they add (inline_max_bytes). On the 2-core machine
+# of decision 0084, inline was faster and cheaper up to the PostgreSQL manual's 18 MB of HTML (workers spent
+# 0.08 s more CPU and took 0.07 s more wall time) and as fast at twice that.
+INLINE_MAX_BYTES_TWO_CORES = 24_000_000
+GZIP_EXPANSION = 3  # the kernel documentation's .gz files: 14 MB on disk, 42 MB read
+# Inline, files are extracted a batch at a time before their documents go to Tantivy: handed over one file at
+# a time, Tantivy's writer thread was woken for each, and the run took 0.05 s more CPU on the PostgreSQL
+# manual (1,169 files). A batch stops early at INLINE_BATCH_BYTES so that memory stays bounded.
+INLINE_BATCH_FILES = 64
+INLINE_BATCH_BYTES = 8_000_000
 # Kinds whose extraction runs in a C library that could crash on a hostile file: never extracted inline.
 # PDFium reads PDFs; libxml2 (lxml) the Office and EPUB packages, expat ODF; mail may carry any of these.
 ISOLATED_KINDS = frozenset({"pdf", "docx", "pptx", "odt", "epub", "eml", "mbox"})
@@ -48,6 +62,13 @@ PARENT_CHECK_INTERVAL_S = 0.5
 
 def default_workers() -> int:
     return max(1, min(4, os.cpu_count() or 1))
+
+
+def inline_max_bytes(workers: int) -> int:
+    """Bytes to extract up to which a run without a given worker count extracts inline: the two-core bound,
+    divided by the cores that ``workers`` workers and Tantivy's writer thread can use beyond the first."""
+    extra_cores = min(workers + 1, os.cpu_count() or 1) - 1
+    return INLINE_MAX_BYTES_TWO_CORES // max(1, extra_cores)
 
 
 def workers_can_start() -> bool:
@@ -124,12 +145,20 @@ def single_threaded() -> bool:
         return False
 
 
+def planned_bytes(source: SourceFile) -> int:
+    """An estimate of the bytes extraction will read from ``source`` once decompressed."""
+    return source.size * GZIP_EXPANSION if source.compressed else source.size
+
+
 def process_executor(workers: int, private_fds: Sequence[int] = ()) -> Executor:
     """Extraction workers: forked from this process when it runs no other thread (a first build starts
     them before the index is opened), else from a fork server. Forking is the cheaper of the two: the
     server is one more interpreter that imports the extraction code again (about 0.1 s of CPU, with the
     resource tracker it needs), and the workers wait for it before the first file. But forking a
     process that runs threads - Tantivy's, or the desk's - can deadlock the child."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     if single_threaded():
         importlib.import_module("indexer.prepare")  # once here, not in every worker after the fork
         forked = multiprocessing.get_context("fork")
@@ -154,8 +183,9 @@ class ExtractionPool:
     """Worker processes for extraction, started only once a run turns out to need them.
 
     The indexing run calls :meth:`expect` as it finds files to read; as soon as more than
-    INLINE_MAX_FILES files need reading, the workers start. A run with only a few changed files never
-    starts them. ``private_fds`` are descriptors of this process that forked workers must close.
+    INLINE_MAX_FILES files need reading, the workers start, and with ``workers`` not given, only once they
+    also hold more than :func:`inline_max_bytes` to extract. A run with only a few changed files never starts them.
+    ``private_fds`` are descriptors of this process that forked workers must close.
     """
 
     def __init__(
@@ -166,6 +196,7 @@ class ExtractionPool:
     ) -> None:
         wanted = default_workers() if workers is None else workers
         self.workers = wanted if workers_can_start() else 1
+        self.inline_max_bytes = inline_max_bytes(self.workers) if workers is None else 0
         self._executor_factory = executor_factory or functools.partial(
             process_executor, private_fds=private_fds
         )
@@ -183,23 +214,34 @@ class ExtractionPool:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
 
-    def expect(self, files: int, *, isolated: bool = False) -> None:
-        """``files`` files are known to need reading so far (``isolated``: one of them must never be read
-        inline): start the workers if that is enough."""
-        if self._executor is None and self.workers > 1 and (isolated or files > INLINE_MAX_FILES):
+    def expect(self, files: int, planned: int, *, isolated: bool = False) -> None:
+        """``files`` files holding ``planned`` bytes to extract (:func:`planned_bytes`) are known to need
+        reading so far (``isolated``: one of them must never be read inline): start the workers if that is
+        enough."""
+        enough = files > INLINE_MAX_FILES and planned > self.inline_max_bytes
+        if self._executor is None and self.workers > 1 and (isolated or enough):
             self._start()
 
     def expect_files(self, sources: Sequence[SourceFile]) -> None:
         """All of ``sources`` will need reading: start the workers if that is enough."""
-        self.expect(len(sources), isolated=any(source.kind in ISOLATED_KINDS for source in sources))
+        self.expect(
+            len(sources),
+            sum(planned_bytes(source) for source in sources),
+            isolated=any(source.kind in ISOLATED_KINDS for source in sources),
+        )
 
     def prepare_all(self, tasks: Sequence[FileTask], max_bytes: int) -> Iterator[PrepareOutcome]:
         """Yield each file (document ID, source) prepared for Tantivy, in the order given."""
-        self.expect(len(tasks), isolated=any(source.kind in ISOLATED_KINDS for _, source in tasks))
+        self.expect_files([source for _, source in tasks])
         if self._executor is None:
-            for doc_id, source in tasks:
-                yield prepare_one(doc_id, source, max_bytes)
+            for batch in _inline_batches(tasks):
+                yield from prepare_batch(batch, max_bytes)
             return
+        yield from self._prepare_in_workers(tasks, max_bytes)
+
+    def _prepare_in_workers(self, tasks: Sequence[FileTask], max_bytes: int) -> Iterator[PrepareOutcome]:
+        from concurrent.futures.process import BrokenProcessPool
+
         done = 0
         while done < len(tasks):
             try:
@@ -215,6 +257,8 @@ class ExtractionPool:
     def _one_by_one(self, tasks: Sequence[FileTask], max_bytes: int) -> Iterator[PrepareOutcome]:
         """After a worker died: each file that was in flight alone, on a fresh pool, so the one that kills
         its worker again is the one reported (as failed, with the reason)."""
+        from concurrent.futures.process import BrokenProcessPool
+
         self._restart()
         for doc_id, source in tasks:
             try:
@@ -238,6 +282,19 @@ class ExtractionPool:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
         self._start()
+
+
+def _inline_batches(tasks: Sequence[FileTask]) -> Iterator[Sequence[FileTask]]:
+    """``tasks`` cut into batches of at most INLINE_BATCH_FILES files and, unless one file alone is larger,
+    INLINE_BATCH_BYTES planned bytes."""
+    start, planned = 0, 0
+    for end, (_, source) in enumerate(tasks, start=1):
+        planned += planned_bytes(source)
+        if end - start >= INLINE_BATCH_FILES or planned >= INLINE_BATCH_BYTES:
+            yield tasks[start:end]
+            start, planned = end, 0
+    if start < len(tasks):
+        yield tasks[start:]
 
 
 def _batches_in_flight(workers: int) -> int:
