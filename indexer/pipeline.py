@@ -52,6 +52,10 @@ GZIP_EXPANSION = 3  # the kernel documentation's .gz files: 14 MB on disk, 42 MB
 # manual (1,169 files). A batch stops early at INLINE_BATCH_BYTES so that memory stays bounded.
 INLINE_BATCH_FILES = 64
 INLINE_BATCH_BYTES = 8_000_000
+# Inline, a run keeps two cores busy: this process's thread extracting and Tantivy's writer thread. When other
+# programs already run on the cores those two would need, workers finish sooner (the scheduler shares cores by
+# thread), so a small run extracts inline only while that many cores are free.
+INLINE_CORES = 2
 # Kinds whose extraction runs in a C library that could crash on a hostile file: never extracted inline.
 # PDFium reads PDFs; libxml2 (lxml) the Office and EPUB packages, expat ODF; mail may carry any of these.
 ISOLATED_KINDS = frozenset({"pdf", "docx", "pptx", "odt", "epub", "eml", "mbox"})
@@ -69,6 +73,17 @@ def inline_max_bytes(workers: int) -> int:
     divided by the cores that ``workers`` workers and Tantivy's writer thread can use beyond the first."""
     extra_cores = min(workers + 1, os.cpu_count() or 1) - 1
     return INLINE_MAX_BYTES_TWO_CORES // max(1, extra_cores)
+
+
+def others_running() -> int:
+    """Threads of other processes running or ready to run right now (/proc/loadavg's count of runnable
+    threads, less the one reading it); 0 where it cannot be told. A snapshot: a program that keeps a core
+    busy is always counted, a brief one only sometimes."""
+    try:
+        running = Path("/proc/loadavg").read_text(encoding="ascii").split()[3].partition("/")[0]
+        return max(0, int(running) - 1)
+    except (OSError, IndexError, ValueError):
+        return 0
 
 
 def workers_can_start() -> bool:
@@ -183,8 +198,8 @@ class ExtractionPool:
     """Worker processes for extraction, started only once a run turns out to need them.
 
     The indexing run calls :meth:`expect` as it finds files to read; as soon as more than
-    INLINE_MAX_FILES files need reading, the workers start, and with ``workers`` not given, only once they
-    also hold more than :func:`inline_max_bytes` to extract. A run with only a few changed files never starts them.
+    INLINE_MAX_FILES files need reading, the workers start; with ``workers`` not given, only once they also
+    hold more than :func:`inline_max_bytes` to extract, or other programs leave fewer than INLINE_CORES free. A run with only a few changed files never starts them.
     ``private_fds`` are descriptors of this process that forked workers must close.
     """
 
@@ -197,6 +212,7 @@ class ExtractionPool:
         wanted = default_workers() if workers is None else workers
         self.workers = wanted if workers_can_start() else 1
         self.inline_max_bytes = inline_max_bytes(self.workers) if workers is None else 0
+        self._others_running: int | None = None
         self._executor_factory = executor_factory or functools.partial(
             process_executor, private_fds=private_fds
         )
@@ -218,9 +234,20 @@ class ExtractionPool:
         """``files`` files holding ``planned`` bytes to extract (:func:`planned_bytes`) are known to need
         reading so far (``isolated``: one of them must never be read inline): start the workers if that is
         enough."""
-        enough = files > INLINE_MAX_FILES and planned > self.inline_max_bytes
-        if self._executor is None and self.workers > 1 and (isolated or enough):
+        if self._executor is None and self.workers > 1 and (isolated or self._workers_pay(files, planned)):
             self._start()
+
+    def _workers_pay(self, files: int, planned: int) -> bool:
+        """Whether ``files`` files holding ``planned`` bytes to extract are worth starting workers for: more
+        than a handful, and either more than :func:`inline_max_bytes` or too few cores free to run inline
+        (read once per run, when first needed)."""
+        if files <= INLINE_MAX_FILES:
+            return False
+        if planned > self.inline_max_bytes:
+            return True
+        if self._others_running is None:
+            self._others_running = others_running()
+        return self._others_running + INLINE_CORES > (os.cpu_count() or 1)
 
     def expect_files(self, sources: Sequence[SourceFile]) -> None:
         """All of ``sources`` will need reading: start the workers if that is enough."""
