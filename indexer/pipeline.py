@@ -212,6 +212,9 @@ class ExtractionPool:
         wanted = default_workers() if workers is None else workers
         self.workers = wanted if workers_can_start() else 1
         self.inline_max_bytes = inline_max_bytes(self.workers) if workers is None else 0
+        # Other programs' runnable threads, read when the run starts and again when the choice is made: the
+        # fewer of the two, so that a program busy for a moment is not taken for one that holds a core.
+        self._others_at_start = others_running() if workers is None else 0
         self._others_running: int | None = None
         self._executor_factory = executor_factory or functools.partial(
             process_executor, private_fds=private_fds
@@ -239,14 +242,13 @@ class ExtractionPool:
 
     def _workers_pay(self, files: int, planned: int) -> bool:
         """Whether ``files`` files holding ``planned`` bytes to extract are worth starting workers for: more
-        than a handful, and either more than :func:`inline_max_bytes` or too few cores free to run inline
-        (read once per run, when first needed)."""
+        than a handful, and either more than :func:`inline_max_bytes` or too few cores free to run inline."""
         if files <= INLINE_MAX_FILES:
             return False
         if planned > self.inline_max_bytes:
             return True
         if self._others_running is None:
-            self._others_running = others_running()
+            self._others_running = min(self._others_at_start, others_running())
         return self._others_running + INLINE_CORES > (os.cpu_count() or 1)
 
     def expect_files(self, sources: Sequence[SourceFile]) -> None:
