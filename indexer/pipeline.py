@@ -3,10 +3,10 @@
 Extraction (HTML parsing, PDF text, gzip) is CPU-bound Python and C that holds the GIL, so it runs
 in a process pool; the main process feeds Tantivy, whose writer indexes on its own threads. Only a
 small window of batches is ever in flight, so memory stays bounded however large the corpus is.
-Small runs are extracted inline: a handful of changed files, or a first build of a small folder (the PostgreSQL
-manual's 18 MB), for which starting workers, sending them files and taking documents back cost more CPU than
-the second core saves in time. PDFs are the exception: PDFium is C code fed whatever the user's folder holds,
-so a run with a PDF in it always extracts in workers, where a crash costs one file instead of the run.
+Small runs are extracted inline: a handful of changed files, and a small folder (the PostgreSQL manual's 18 MB)
+while other programs hold the cores, when workers would only take turns with them and cost 0.1 s more CPU.
+PDFs are the exception: PDFium is C code fed whatever the user's folder holds, so a run with a PDF in it
+always extracts in workers, where a crash costs one file instead of the run.
 
 A worker that dies (a parser crashing on a hostile file, the kernel's OOM killer) breaks the whole pool;
 the run does not fail for it. The pool restarts and the files that were in flight are extracted again one
@@ -40,22 +40,21 @@ FileTask = tuple[str, SourceFile]
 ExecutorFactory = Callable[[int], "Executor"]
 
 INLINE_MAX_FILES = 48
-# A run whose worker count is not given extracts inline unless its files hold more than this many bytes to
-# extract (compressed files counted at GZIP_EXPANSION times their size), on two cores; with more cores the
-# workers gain more, and the bound shrinks with the cores they add (inline_max_bytes). On the 2-core machine
-# of decision 0084, inline was faster and cheaper up to the PostgreSQL manual's 18 MB of HTML (workers spent
-# 0.08 s more CPU and took 0.07 s more wall time) and as fast at twice that.
-INLINE_MAX_BYTES_TWO_CORES = 24_000_000
+# Workers pay off when at least WORKER_CORES cores are free: two extracting processes then run at once. With
+# fewer free (other programs running), they take turns with those programs, and a run given no worker count
+# extracts inline instead unless its files hold more than INLINE_MAX_BYTES to extract (compressed files
+# counted at GZIP_EXPANSION times their size). Decision 0084: on two cores, the PostgreSQL manual (18 MB of
+# HTML) extracted inline took 0.68 s of CPU instead of 0.78 s, and wall time within 5% of the workers' beside
+# a busy program (10-15% less beside the shared machine's other jobs); with both cores idle, workers took
+# 0.44 s of wall time and inline 0.51 s. At twice the manual, inline was as fast beside other jobs.
+WORKER_CORES = 2
+INLINE_MAX_BYTES = 24_000_000
 GZIP_EXPANSION = 3  # the kernel documentation's .gz files: 14 MB on disk, 42 MB read
 # Inline, files are extracted a batch at a time before their documents go to Tantivy: handed over one file at
 # a time, Tantivy's writer thread was woken for each, and the run took 0.05 s more CPU on the PostgreSQL
 # manual (1,169 files). A batch stops early at INLINE_BATCH_BYTES so that memory stays bounded.
 INLINE_BATCH_FILES = 64
 INLINE_BATCH_BYTES = 8_000_000
-# Inline, a run keeps two cores busy: this process's thread extracting and Tantivy's writer thread. When other
-# programs already run on the cores those two would need, workers finish sooner (the scheduler shares cores by
-# thread), so a small run extracts inline only while that many cores are free.
-INLINE_CORES = 2
 # Kinds whose extraction runs in a C library that could crash on a hostile file: never extracted inline.
 # PDFium reads PDFs; libxml2 (lxml) the Office and EPUB packages, expat ODF; mail may carry any of these.
 ISOLATED_KINDS = frozenset({"pdf", "docx", "pptx", "odt", "epub", "eml", "mbox"})
@@ -66,13 +65,6 @@ PARENT_CHECK_INTERVAL_S = 0.5
 
 def default_workers() -> int:
     return max(1, min(4, os.cpu_count() or 1))
-
-
-def inline_max_bytes(workers: int) -> int:
-    """Bytes to extract up to which a run without a given worker count extracts inline: the two-core bound,
-    divided by the cores that ``workers`` workers and Tantivy's writer thread can use beyond the first."""
-    extra_cores = min(workers + 1, os.cpu_count() or 1) - 1
-    return INLINE_MAX_BYTES_TWO_CORES // max(1, extra_cores)
 
 
 def others_running() -> int:
@@ -197,10 +189,10 @@ def process_executor(workers: int, private_fds: Sequence[int] = ()) -> Executor:
 class ExtractionPool:
     """Worker processes for extraction, started only once a run turns out to need them.
 
-    The indexing run calls :meth:`expect` as it finds files to read; as soon as more than
-    INLINE_MAX_FILES files need reading, the workers start; with ``workers`` not given, only once they also
-    hold more than :func:`inline_max_bytes` to extract, or other programs leave fewer than INLINE_CORES free. A run with only a few changed files never starts them.
-    ``private_fds`` are descriptors of this process that forked workers must close.
+    The indexing run calls :meth:`expect` as it finds files to read; as soon as more than INLINE_MAX_FILES
+    files need reading, the workers start. With ``workers`` not given, a run that finds fewer than WORKER_CORES
+    cores free starts them only for more than INLINE_MAX_BYTES to extract. A run with only a few changed files
+    never starts them. ``private_fds`` are descriptors of this process that forked workers must close.
     """
 
     def __init__(
@@ -211,10 +203,10 @@ class ExtractionPool:
     ) -> None:
         wanted = default_workers() if workers is None else workers
         self.workers = wanted if workers_can_start() else 1
-        self.inline_max_bytes = inline_max_bytes(self.workers) if workers is None else 0
+        self.choose_by_load = workers is None
         # Other programs' runnable threads, read when the run starts and again when the choice is made: the
         # fewer of the two, so that a program busy for a moment is not taken for one that holds a core.
-        self._others_at_start = others_running() if workers is None else 0
+        self._others_at_start = others_running() if self.choose_by_load else 0
         self._others_running: int | None = None
         self._executor_factory = executor_factory or functools.partial(
             process_executor, private_fds=private_fds
@@ -242,14 +234,15 @@ class ExtractionPool:
 
     def _workers_pay(self, files: int, planned: int) -> bool:
         """Whether ``files`` files holding ``planned`` bytes to extract are worth starting workers for: more
-        than a handful, and either more than :func:`inline_max_bytes` or too few cores free to run inline."""
+        than a handful, and, for a run given no worker count, either WORKER_CORES cores free or more than
+        INLINE_MAX_BYTES to extract."""
         if files <= INLINE_MAX_FILES:
             return False
-        if planned > self.inline_max_bytes:
+        if not self.choose_by_load or planned > INLINE_MAX_BYTES:
             return True
         if self._others_running is None:
             self._others_running = min(self._others_at_start, others_running())
-        return self._others_running + INLINE_CORES > (os.cpu_count() or 1)
+        return (os.cpu_count() or 1) - self._others_running >= WORKER_CORES
 
     def expect_files(self, sources: Sequence[SourceFile]) -> None:
         """All of ``sources`` will need reading: start the workers if that is enough."""
