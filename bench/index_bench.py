@@ -428,6 +428,7 @@ def run_benchmark(corpus: Path, searches: int, repeat: int, recoll: bool) -> dic
         "tantivy_only_documents": len(documents),
         "carrel_extraction_cpu_s": round(extraction_cpu_s, 3),
         "carrel_cpu_s": carrel["cpu_s"],
+        "carrel_runs_with_workers": sum(run["extracted_in_workers"] for run in carrels),
         **recoll_figures(recolls, carrel["seconds"], carrel["cpu_s"]),
         "baseline_cpu_s": round(baseline_cpu_s, 2),
         "load_average_1m": round(os.getloadavg()[0], 1),
