@@ -58,7 +58,13 @@ INLINE_BATCH_BYTES = 8_000_000
 # Kinds whose extraction runs in a C library that could crash on a hostile file: never extracted inline.
 # PDFium reads PDFs; libxml2 (lxml) the Office and EPUB packages, expat ODF; mail may carry any of these.
 ISOLATED_KINDS = frozenset({"pdf", "docx", "pptx", "odt", "epub", "eml", "mbox"})
+# Files go to workers in batches of BATCH_FILES, or up to MAX_BATCH_FILES for a run long enough to give each
+# worker RUN_BATCHES_PER_WORKER batches even so: every batch costs about 0.5 ms of CPU to send, take back and
+# hand over between threads, and batches of 64 files took 0.25 s less CPU on the kernel documentation (720
+# batches -> 180) for the same wall time. Small batches keep short runs quick to start and to finish.
 BATCH_FILES = 16
+MAX_BATCH_FILES = 64
+RUN_BATCHES_PER_WORKER = 32
 BATCHES_PER_WORKER = 4
 PARENT_CHECK_INTERVAL_S = 0.5
 
@@ -266,12 +272,15 @@ class ExtractionPool:
 
         done = 0
         while done < len(tasks):
+            batch_files = _batch_files(len(tasks) - done, self.workers)
             try:
-                for outcome in _prepare_in_pool(self._started(), tasks[done:], max_bytes, self.workers):
+                for outcome in _prepare_in_pool(
+                    self._started(), tasks[done:], max_bytes, self.workers, batch_files
+                ):
                     yield outcome
                     done += 1
             except BrokenProcessPool:
-                in_flight = tasks[done : done + _batches_in_flight(self.workers) * BATCH_FILES]
+                in_flight = tasks[done : done + _batches_in_flight(self.workers) * batch_files]
                 for outcome in self._one_by_one(in_flight, max_bytes):
                     yield outcome
                     done += 1
@@ -319,14 +328,19 @@ def _inline_batches(tasks: Sequence[FileTask]) -> Iterator[Sequence[FileTask]]:
         yield tasks[start:]
 
 
+def _batch_files(files: int, workers: int) -> int:
+    """Files per batch sent to workers for a run of ``files`` files."""
+    return max(BATCH_FILES, min(MAX_BATCH_FILES, files // (workers * RUN_BATCHES_PER_WORKER)))
+
+
 def _batches_in_flight(workers: int) -> int:
     return workers * BATCHES_PER_WORKER
 
 
 def _prepare_in_pool(
-    pool: Executor, tasks: Sequence[FileTask], max_bytes: int, workers: int
+    pool: Executor, tasks: Sequence[FileTask], max_bytes: int, workers: int, batch_files: int
 ) -> Iterator[PrepareOutcome]:
-    batches = (tasks[start : start + BATCH_FILES] for start in range(0, len(tasks), BATCH_FILES))
+    batches = (tasks[start : start + batch_files] for start in range(0, len(tasks), batch_files))
     in_flight: deque[Future[list[PrepareOutcome]]] = deque()
     try:
         for batch in batches:

@@ -147,3 +147,9 @@ def test_a_small_first_build_loads_neither_the_process_pool_nor_unused_readers(t
     )
     output = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     assert json.loads(output) == [80, []]
+
+
+def test_long_runs_send_workers_larger_batches() -> None:
+    assert pipeline._batch_files(150, 2) == pipeline.BATCH_FILES
+    assert pipeline.BATCH_FILES < pipeline._batch_files(2_000, 2) < pipeline.MAX_BATCH_FILES
+    assert pipeline._batch_files(11_495, 2) == pipeline.MAX_BATCH_FILES
