@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from agent.evidence import STOPWORDS, key_terms, mentioned_terms, question_parts, stem, stem_mentions
 from agent.fitness import code_like
+from agent.question import QuestionShape
 from agent.words import CITED_LABEL, folded_words
 
 # A grammar production ("assert_stmt ::= ...") names every key word of a question about that syntax and answers none.
@@ -257,6 +258,8 @@ class AnswerPart:
 
     terms: tuple[str, ...]
     own: frozenset[str]
+    text: str = ""
+    """The sub-question itself: what kind of thing its answer must hold is read from it."""
 
 
 def answer_parts(question: str) -> list[AnswerPart]:
@@ -265,23 +268,33 @@ def answer_parts(question: str) -> list[AnswerPart]:
     A part's own key words are those no other part has; it is ranked by every key word but the other parts'
     own ones, so a sentence about the other part does not win this one.
     """
-    words = [set(key_terms(clause)) for clause in question_parts(question)]
+    clauses = question_parts(question)
+    words = [set(key_terms(clause)) for clause in clauses]
     if len(words) < 2:
         return []
     own = [mine - set().union(*(other for other in words if other is not mine)) for mine in words]
     terms = key_terms(question)
     parts = []
-    for mine in own:
+    for mine, clause in zip(own, clauses, strict=True):
         others = set().union(*(theirs for theirs in own if theirs is not mine))
-        parts.append(AnswerPart(tuple(term for term in terms if term not in others), frozenset(mine)))
+        parts.append(AnswerPart(tuple(term for term in terms if term not in others), frozenset(mine), clause))
     return [part for part in parts if part.own][:MAX_ANSWER_PARTS]
 
 
 def per_part_candidates(
-    candidates: Sequence[Candidate], parts: Sequence[AnswerPart], weights: Mapping[str, float] | None
+    candidates: Sequence[Candidate],
+    parts: Sequence[AnswerPart],
+    weights: Mapping[str, float] | None,
+    window: Callable[[Candidate], str] | None = None,
 ) -> list[Candidate]:
     """One sentence per part of a compound question, each the best by that part's key words among the
     sentences that mention one of the part's own (:func:`answer_parts`); a part with none gets none.
+
+    With ``window`` (a candidate's answer window: it and the next sentence), each part is read as a question of
+    its own (:class:`agent.question.QuestionShape`): a sentence whose window holds nothing of the kind that part
+    asks for ranks lower, as for a one-part question. Ranking parts by their key words alone answered "how
+    many workers start by default?" with the sentence that names workers and no number (14 seen suites,
+    model-free: 18 -> 20 of 97 two-part questions answered in full, decision 0085).
 
     Choosing the best sentence for the whole question first, then what adds missing words, answered "unary
     minus and the power operator" with a sentence naming both that says nothing of either's special method.
@@ -289,12 +302,24 @@ def per_part_candidates(
     chosen: list[Candidate] = []
     for part in parts:
         fitting = [c for c in candidates if c not in chosen and _about_part(c.sentence, part.own)]
+        supplied = _part_supplied(part, window)
         scored = [
-            (sentence_score(c.sentence, part.terms, weights), -index, c) for index, c in enumerate(fitting)
+            (sentence_score(c.sentence, part.terms, weights, supplied=supplied(c)), -index, c)
+            for index, c in enumerate(fitting)
         ]
         if scored:
             chosen.append(max(scored, key=lambda item: (item[0], item[1]))[2])
     return chosen
+
+
+def _part_supplied(
+    part: AnswerPart, window: Callable[[Candidate], str] | None
+) -> Callable[[Candidate], bool]:
+    """Whether a candidate's answer window holds what ``part``, read as a question of its own, asks for."""
+    if window is None or not part.text:
+        return lambda _candidate: True
+    shape = QuestionShape.read(part.text)
+    return lambda candidate: shape.supplied_by(window(candidate))
 
 
 def _about_part(sentence: str, own: frozenset[str]) -> bool:
@@ -537,6 +562,7 @@ def answer_choices(
     compound: Sequence[AnswerPart] = (),
     top_hit: str | None = None,
     context_of: Mapping[str, str] | None = None,
+    window: Callable[[Candidate], str] | None = None,
 ) -> list[AnswerChoice]:
     """At most ``limit`` answers, code's best first: one sentence per part, then single runners-up.
 
@@ -552,11 +578,12 @@ def answer_choices(
     from clause is used for exception chaining: ..." then "... attached to the raised exception as the
     __cause__ attribute"); ranking, coverage and the rules above read only the chosen sentences, so the quoted
     context never makes an answer eligible; ``fits`` says whether a quoted answer fits one reply (see
-    :func:`quoted_choice`).
+    :func:`quoted_choice`). ``window`` gives each part of a compound question its own answer kind
+    (:func:`per_part_candidates`).
     """
     if not candidates:
         return []
-    by_part = per_part_candidates(candidates, compound, weights) if compound else []
+    by_part = per_part_candidates(candidates, compound, weights, window) if compound else []
     groups = [by_part or covering_candidates(candidates, terms, weights, parts)]
     for candidate in candidates[1:]:
         if len(groups) >= limit:

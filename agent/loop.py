@@ -501,6 +501,7 @@ class _TaskRun:
             compound=answer_parts(self.topic),
             top_hit=self.top_hit if self.settings.top_hit_answer else None,
             context_of={source.label: f"{source.title} {source.heading}" for source in self.state.sources},
+            window=self._answer_window if self.settings.answer_kind else None,
         )
 
     def _surroundings(self, candidate: Candidate) -> Surroundings:

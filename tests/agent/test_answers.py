@@ -129,8 +129,12 @@ def test_a_compound_answer_cites_each_sentence_inline_and_lists_each_label_once(
         (
             "Which exception does assert raise, and which one does del raise?",
             [
-                AnswerPart(("exception", "assert", "raise"), frozenset({"exception", "assert"})),
-                AnswerPart(("raise", "del"), frozenset({"del"})),
+                AnswerPart(
+                    ("exception", "assert", "raise"),
+                    frozenset({"exception", "assert"}),
+                    "Which exception does assert raise",
+                ),
+                AnswerPart(("raise", "del"), frozenset({"del"}), "which one does del raise?"),
             ],
         ),
         ("What does the pass statement do?", []),
@@ -158,6 +162,24 @@ def test_each_part_gets_the_sentence_best_for_it_not_one_naming_every_part() -> 
     assert chosen == [minus, power]
     (choice,) = answer_choices([both, minus, power], terms, weights, parts=2, limit=1, compound=parts)
     assert "__neg__" in choice.text and "__pow__" in choice.text and "binds first" not in choice.text
+
+
+def test_each_part_prefers_a_sentence_holding_the_kind_of_thing_that_part_asks_for() -> None:
+    """ "How many ..." wants a number in the part's answer window, as a one-part question does: the sentence
+    that names the part's words without a number loses to the one that states it."""
+    question = "What does the pool timeout do, and how many workers start by default?"
+    parts = answer_parts(question)
+    timeout = Candidate("S1", "The pool timeout closes idle connections after a while.", 9)
+    talk = Candidate(
+        "S2", "Workers start when the pool is created, and the number of workers can be changed.", 8
+    )
+    value = Candidate("S3", "By default, four workers start.", 5)
+    windows = {c.sentence: c.sentence for c in (timeout, talk, value)}
+
+    by_words = per_part_candidates([timeout, talk, value], parts, None)
+    by_kind = per_part_candidates([timeout, talk, value], parts, None, lambda c: windows[c.sentence])
+    assert by_words == [timeout, talk]
+    assert by_kind == [timeout, value]
 
 
 @pytest.mark.parametrize(
