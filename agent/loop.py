@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, runtime_checkable
 
@@ -245,6 +245,9 @@ class _TaskRun:
         self.shape = QuestionShape.read(self.topic)
         self.terms = list(self.shape.terms)
         self.term_weights = _term_weights(agent.tool, self.terms)
+        self.unknown_names = (
+            _unknown_names(agent.tool, self.shape.names) if self.settings.abstain_on_unknown_names else []
+        )
         reader = agent.tool if isinstance(agent.tool, PassageReader) else None
         self.ledger = SourceLedger(
             self.settings.source_chars,
@@ -374,6 +377,8 @@ class _TaskRun:
         """
         if self.state.step_count == 0 and needs_clarifying(self.clarity):
             return ["clarify"]
+        if self.unknown_names:
+            raise _Stop("needs_user", "no_evidence", self._not_covered())
         if self.final_only_because:
             return ["final"]
         evidence = self._evidence()
@@ -956,6 +961,13 @@ class _TaskRun:
         searches_left = 0 if self.final_only_because else self._searches_left()
         return f"Steps left: {self._steps_left()}. Searches left: {searches_left}. Reply with your next decision."
 
+    def _not_covered(self) -> str:
+        named = ", ".join(f"'{name}'" for name in self.unknown_names)
+        return (
+            f"No passage of the documents mentions {named}, which the question names: "
+            f"they do not seem to cover it. {self._found_so_far()}"
+        )
+
     def _found_so_far(self) -> str:
         if not self.state.sources:
             return "No sources were found."
@@ -991,6 +1003,17 @@ def _term_weights(tool: object, terms: list[str]) -> dict[str, float]:
         return rarity_weights(terms, tool.passage_share)
     except Exception:  # a weighting failure must not end the task; the rule falls back to counting words
         return {}
+
+
+def _unknown_names(tool: object, names: Sequence[str]) -> list[str]:
+    """The names the question writes (``QuestionShape.names``) that no passage of the index mentions in any
+    form: what the documents do not cover (decision 0085). None when the tool cannot say how common a word is."""
+    if not isinstance(tool, TermRarity):
+        return []
+    try:
+        return [name for name in names if tool.passage_share(name) == 0]
+    except Exception:  # the check must not end the task; without it the evidence rules still decide
+        return []
 
 
 def _query_within_limit(text: str) -> str:

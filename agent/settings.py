@@ -122,6 +122,11 @@ class AgentSettings(BaseModel):
         "sentences whose answer window holds none are not offered, and with none left only 'not enough "
         "evidence' is.",
     )
+    abstain_on_unknown_names: bool = Field(
+        default=True,
+        description="When the question names something (a capitalised or code-like word) that no passage of the "
+        "index mentions, end with 'not enough evidence', naming it: the documents do not cover it.",
+    )
     ask_between_readings: bool = Field(
         default=True,
         description="When a one-part question asking for a value is answered differently by two or more "

@@ -480,3 +480,24 @@ def test_an_answer_is_judged_about_the_question_with_its_documents_title() -> No
         context_of={"S1": "querystring.parse maxKeys"},
     )
     assert without == [] and "default is 1000" in within[0].text
+
+
+def test_a_question_naming_what_no_passage_mentions_ends_without_an_answer(brew_tool: SearchTool) -> None:
+    """ "Thermomix" is named and appears nowhere in the index: the documents do not cover the question, whatever
+    the passages about steeping sencha say. The model is not asked."""
+    question = "At what temperature is sencha steeped in a Thermomix?"
+    state, _, model = run_script([search("sencha steeped")], brew_tool, question=question, question_search=True)
+
+    assert (state.status, state.stop_reason) == ("needs_user", "no_evidence")
+    assert "'thermomix'" in (state.answer or state.message or "")
+    assert model.schemas == []
+
+
+def test_an_ordinary_word_missing_from_the_documents_does_not_end_the_task(brew_tool: SearchTool) -> None:
+    """ "boiled" is the user's word, not a name: the brewing page still answers."""
+    question = "At what temperature is sencha boiled in a kettle?"
+    answer = "Sencha is steeped at a temperature of 75 degrees in a kettle or pot. [S1]"
+    state, _, model = run_script([final(answer, ["S1"])], brew_tool, question=question, question_search=True)
+
+    assert state.status == "completed"
+    assert len(model.schemas) == 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.question import QuestionShape, expected_answer
+from agent.question import QuestionShape, expected_answer, named_words
 
 
 @pytest.mark.parametrize(
@@ -58,3 +58,24 @@ def test_a_quantity_is_a_number_as_amounts_are_written_not_a_code_holding_digits
     assert shape.supplied_by("Each chunk defaults to 16K.")
     assert not shape.supplied_by("The official default is now WALRUS-SAFFRON-5208.")
     assert not shape.supplied_by("The `maxHeaderListPairs` option sets the limit.")
+
+
+@pytest.mark.parametrize(
+    ("question", "names"),
+    [
+        ("How can I query tables in Google BigQuery from an R session?", ["google", "bigquery"]),
+        ("How do I open a database with the built-in node:sqlite module?", ["node", "sqlite"]),
+        ("Which flag lets node run .ts files directly?", ["ts"]),
+        ("What does --frobnicate do to the work_mem setting?", ["frobnicate", "work_mem"]),
+        ("Does it speak HTTP/3 or http2?", ["http", "http2"]),
+        # A capital that opens a sentence, a hyphen inside a word and a bare number are not names.
+        ("Where does the name come from? Parquet files are built-in, and 8080 is brand-new.", []),
+        ("How do I stop the pager from hopping back to the top?", []),
+    ],
+)
+def test_names_are_words_written_as_names_not_ordinary_words(question: str, names: list[str]) -> None:
+    assert named_words(question) == names
+
+
+def test_the_shape_keeps_only_the_names_that_are_key_words() -> None:
+    assert QuestionShape.read("What does the Debian installer do in Expert mode?").names == ("debian", "expert")
