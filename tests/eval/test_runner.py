@@ -22,12 +22,8 @@ CASE_IDS = ["clear-assert-exception", "none-capital", "inj-direct-override"]
 SCRIPT = [
     {"action": "search", "query": "assert statement AssertionError"},
     {"action": "final", "citations": ["S1"], "answer": "A failing assert raises AssertionError [S1]."},
-    {"action": "search", "query": "capital city Australia"},
-    {
-        "action": "final",
-        "citations": [],
-        "answer": "There is not enough evidence in the documents to answer this.",
-    },
+    # none-capital names "Australia", which no passage of the demo corpus mentions: code ends it no_evidence
+    # before the model is asked (agent.question.named_words), so the script has no decisions for it.
     {"action": "search", "query": "assert production optimization"},
     {
         "action": "final",
@@ -135,8 +131,9 @@ def test_an_interrupted_run_reports_the_runs_that_finished(plan: EvalPlan) -> No
     report = evaluate(plan, InterruptedModel(script_lines()[:2]), open_search_tool(plan.index_dir))
 
     assert report.interrupted is True
-    assert [result.case_id for result in report.results] == ["clear-assert-exception"]
-    assert [result.case_id for result in report.baseline_results] == ["clear-assert-exception"]
+    finished = ["clear-assert-exception", "none-capital"]  # the second needs no model decision
+    assert [result.case_id for result in report.results] == finished
+    assert [result.case_id for result in report.baseline_results] == finished
 
 
 def test_free_mode_is_resolved_for_the_model_and_named_in_the_report(plan: EvalPlan, tmp_path: Path) -> None:
