@@ -486,7 +486,9 @@ def test_a_question_naming_what_no_passage_mentions_ends_without_an_answer(brew_
     """ "Thermomix" is named and appears nowhere in the index: the documents do not cover the question, whatever
     the passages about steeping sencha say. The model is not asked."""
     question = "At what temperature is sencha steeped in a Thermomix?"
-    state, _, model = run_script([search("sencha steeped")], brew_tool, question=question, question_search=True)
+    state, _, model = run_script(
+        [search("sencha steeped")], brew_tool, question=question, question_search=True
+    )
 
     assert (state.status, state.stop_reason) == ("needs_user", "no_evidence")
     assert "'thermomix'" in (state.answer or state.message or "")

@@ -78,4 +78,7 @@ def test_names_are_words_written_as_names_not_ordinary_words(question: str, name
 
 
 def test_the_shape_keeps_only_the_names_that_are_key_words() -> None:
-    assert QuestionShape.read("What does the Debian installer do in Expert mode?").names == ("debian", "expert")
+    assert QuestionShape.read("What does the Debian installer do in Expert mode?").names == (
+        "debian",
+        "expert",
+    )
