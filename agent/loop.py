@@ -274,6 +274,7 @@ class _TaskRun:
             max_searches=self.settings.max_searches,
             token_budget=self.settings.token_budget,
             decisions=self.settings.mode_in_force,
+            reads_by_meaning=self.agent.meaning is not None and self.settings.reads_by_meaning,
         )
         if self.state.continuation is not None:
             yield ContinuedFrom(task_id=self.state.task_id, continuation=self.state.continuation)
