@@ -59,7 +59,7 @@ def test_the_header_says_whether_a_sentence_embedder_was_at_hand(tool: SearchToo
 
     class FlatEmbedder:
         def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
-            return np.ones((len(texts), 2), dtype=np.float32) / np.sqrt(2)
+            return np.asarray([[0.6, 0.8]] * len(texts), dtype=np.float32)
 
     for embedder, expected in ((None, False), (FlatEmbedder(), True)):
         model = ScriptedModel([search("green tea"), final("Brewed at 80 degrees [S1].", ["S1"])])
