@@ -563,6 +563,7 @@ def answer_choices(
     top_hit: str | None = None,
     context_of: Mapping[str, str] | None = None,
     window: Callable[[Candidate], str] | None = None,
+    about: Callable[[Sequence[Candidate]], bool] | None = None,
 ) -> list[AnswerChoice]:
     """At most ``limit`` answers, code's best first: one sentence per part, then single runners-up.
 
@@ -593,7 +594,11 @@ def answer_choices(
     eligible = [
         group
         for group in groups
-        if key_word_share(_read_in_documents(group, context_of), terms, weights) >= min_key_word_share
+        if (
+            about(group)
+            if about is not None
+            else key_word_share(_read_in_documents(group, context_of), terms, weights) >= min_key_word_share
+        )
     ]
     extra = top_hit_part(eligible[0], candidates, top_hit) if eligible and top_hit and not by_part else []
     return [

@@ -25,6 +25,11 @@ class TaskStarted(_Event):
     decisions: DecisionMode = Field(
         default="choices", description="The decision mode in force ('choices' in files that predate modes)."
     )
+    reads_by_meaning: bool = Field(
+        default=False,
+        description="Whether a sentence embedder was at hand for the settings that use one (answer_min_closeness, "
+        "rerank_by_meaning): without it the same settings judge and rank by words alone.",
+    )
 
 
 class ContinuedFrom(_Event):

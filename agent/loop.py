@@ -274,6 +274,7 @@ class _TaskRun:
             max_searches=self.settings.max_searches,
             token_budget=self.settings.token_budget,
             decisions=self.settings.mode_in_force,
+            reads_by_meaning=self.agent.meaning is not None and self.settings.reads_by_meaning,
         )
         if self.state.continuation is not None:
             yield ContinuedFrom(task_id=self.state.task_id, continuation=self.state.continuation)
@@ -507,7 +508,19 @@ class _TaskRun:
             top_hit=self.top_hit if self.settings.top_hit_answer else None,
             context_of={source.label: f"{source.title} {source.heading}" for source in self.state.sources},
             window=self._answer_window if self.settings.answer_kind else None,
+            about=self._about_by_meaning if self._gate_by_meaning() else None,
         )
+
+    def _gate_by_meaning(self) -> bool:
+        return self.agent.meaning is not None and self.settings.answer_min_closeness > 0
+
+    def _about_by_meaning(self, group: Sequence[Candidate]) -> bool:
+        """Whether an answer is about the question by meaning: its answer windows, read under their documents'
+        titles and headings, close enough to the question (``answer_min_closeness``)."""
+        assert self.agent.meaning is not None
+        contexts = {source.label: f"{source.title} {source.heading}" for source in self.state.sources}
+        text = " ".join(f"{contexts.get(c.label, '')} {self._answer_window(c)}" for c in group)
+        return self.agent.meaning.closeness(self.topic, [text])[0] >= self.settings.answer_min_closeness
 
     def _surroundings(self, candidate: Candidate) -> Surroundings:
         return self.ledger.surroundings(candidate.label, candidate.sentence)

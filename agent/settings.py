@@ -168,6 +168,14 @@ class AgentSettings(BaseModel):
         description="Share of the question's key words (by rarity) an offered answer's own sentences must mention "
         "when answers are choices; with none left, only 'not enough evidence' is offered.",
     )
+    answer_min_closeness: float = Field(
+        default=0.5,
+        ge=0.0,
+        le=1.0,
+        description="With a sentence embedder, an offered answer must be about the question by meaning: the "
+        "cosine of its answer windows (read under their documents' titles and headings) with the question at "
+        "least this; 0 or no embedder: by the share of key words it mentions (answer_key_word_share).",
+    )
     search_past_an_answer: bool = Field(
         default=False,
         description="Offer another search when code already holds an answer that passes its rules (choices mode). "
@@ -196,6 +204,11 @@ class AgentSettings(BaseModel):
             chosen = data["decisions"] == "choices"
             return {"query_choices": chosen, "answer_choices": chosen, **data}
         return data
+
+    @property
+    def reads_by_meaning(self) -> bool:
+        """Whether a task uses a sentence embedder when one is installed: to rerank, or to judge an answer."""
+        return self.rerank_by_meaning or self.answer_min_closeness > 0
 
     @property
     def mode_in_force(self) -> DecisionMode:

@@ -63,6 +63,8 @@ class TrajectoryHeader(BaseModel):
     index_path: str | None = None
     document_count: int | None = None
     settings: dict[str, Any] = Field(default_factory=dict)
+    reads_by_meaning: bool = False
+    """Whether the task had a sentence embedder for the settings that use one (False in older files)."""
 
     def agent_settings(self) -> AgentSettings:
         """The settings as the current code understands them (unknown keys from newer files are ignored).
@@ -128,6 +130,7 @@ class TrajectoryRecorder:
             index_path=self.context.index_path,
             document_count=self.context.document_count,
             settings=self._settings_in_force(started).model_dump(mode="json"),
+            reads_by_meaning=started.reads_by_meaning,
         )
         self._write_line(header.model_dump_json())
 

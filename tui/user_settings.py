@@ -37,6 +37,11 @@ USER_SETTINGS = (
         "package is installed)",
     ),
     UserSetting(
+        "answer_min_closeness",
+        "how close in meaning to the question an answer must be to be offered (with the sentence embedder "
+        "package; 0 judges by the question's key words instead)",
+    ),
+    UserSetting(
         "decisions",
         "choices: pick among code's queries and quoted answers; free: write them, each sentence checked against "
         "its sources; auto: free for a model of 1B+ parameters or a script",

@@ -89,13 +89,14 @@ def model_choice(config: CarrelConfig, option: str | None) -> ModelChoice:
 
 
 def open_embedder(home: CarrelHome, settings: AgentSettings, warn: Callable[[str], None]) -> Embedder | None:
-    """The sentence embedder a task reranks with (decision 0081), or None: the ``rerank_by_meaning`` setting is
-    off, its package is not installed, or it cannot be loaded - then ``warn`` gets one line saying why and what
-    to do, and the task reads by words alone, as without the package.
+    """The sentence embedder a task reads by meaning with (decisions 0081, 0085), or None: neither
+    ``rerank_by_meaning`` nor ``answer_min_closeness`` asks for it, its package is not installed, or it cannot
+    be loaded - then ``warn`` gets one line saying why and what to do, and the task reads by words alone, as
+    without the package.
 
     Its GGUF conversion lives in ``home.embedder_dir``, made on first use.
     """
-    if not settings.rerank_by_meaning:
+    if not settings.reads_by_meaning:
         return None
     # Imported here: numpy and llama.cpp's bindings only for the commands that run a task.
     from models.embedding import open_installed_embedder

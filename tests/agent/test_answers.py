@@ -4,9 +4,12 @@ question, hostile sentences never offered, and the loop offering code's best ans
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 
 from agent.answers import (
@@ -25,11 +28,14 @@ from agent.answers import (
 )
 from agent.decision import NO_EVIDENCE_ANSWER
 from agent.evidence import open_parts
+from agent.loop import Agent, final_state
 from agent.question import asks_what_it_is
+from agent.settings import AgentSettings
 from agent.sources import matched_sentences
 from agent.state import Source
 from indexer.results import PassageRecord, SearchHit, SearchResults
 from indexer.search import SearchTool, open_search_tool
+from models.scripted import ScriptedModel
 from tests.agent.conftest import final, run_script, search
 from tests.support.indexes import index_documents
 
@@ -503,3 +509,38 @@ def test_an_ordinary_word_missing_from_the_documents_does_not_end_the_task(brew_
 
     assert state.status == "completed"
     assert len(model.schemas) == 1
+
+
+class ClosenessEmbedder:
+    """The question and every text holding ``near`` point one way, all other texts at right angles to them."""
+
+    def __init__(self, question: str, near: str) -> None:
+        self.question = question
+        self.near = near
+
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        rows = [[1.0, 0.0] if text == self.question or self.near in text else [0.0, 1.0] for text in texts]
+        return np.asarray(rows, dtype=np.float32)
+
+
+def offered_with(tool: SearchTool, embedder: ClosenessEmbedder | None, **settings: object) -> list[str]:
+    """The answers offered for the sencha question after code's question search."""
+    question = "At what temperature is sencha steeped in a kettle?"
+    model = ScriptedModel([final(NO_EVIDENCE_ANSWER)])
+    agent_settings = AgentSettings.model_validate(
+        {"question_search": True, "decisions": "choices", **settings}
+    )
+    final_state(Agent(model=model, tool=tool, settings=agent_settings, embedder=embedder).run(question))
+    return offered_answers(model.schemas[-1]) if model.schemas else []
+
+
+def test_an_answer_is_offered_when_it_is_close_in_meaning_to_the_question(brew_tool: SearchTool) -> None:
+    question = "At what temperature is sencha steeped in a kettle?"
+
+    near = offered_with(brew_tool, ClosenessEmbedder(question, "75 degrees"))
+    far = offered_with(brew_tool, ClosenessEmbedder(question, "volcano"))
+    by_words = offered_with(brew_tool, ClosenessEmbedder(question, "volcano"), answer_min_closeness=0)
+
+    assert near[0].startswith("Sencha is steeped at a temperature of 75 degrees")
+    assert not any("75 degrees" in answer for answer in far), "far in meaning: not about the question"
+    assert by_words[0].startswith("Sencha is steeped"), "0: judged by the question's key words"

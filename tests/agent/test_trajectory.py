@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 
 from agent.events import ModelText, TaskFinished
-from agent.loop import final_state
+from agent.loop import Agent, final_state
 from agent.settings import AgentSettings
 from agent.trajectory import (
     RunContext,
@@ -49,6 +52,23 @@ def test_recorder_writes_header_events_and_final_state(tool: SearchTool, tmp_pat
     written = [json.loads(line)["type"] for line in lines[1:]]
     assert written == [event.type for event in events if not isinstance(event, ModelText)]  # type: ignore[attr-defined]
     assert written[-1] == "task_finished"
+
+
+def test_the_header_says_whether_a_sentence_embedder_was_at_hand(tool: SearchTool, tmp_path: Path) -> None:
+    """The settings that use an embedder judge by words without one: the header says which the task ran with."""
+
+    class FlatEmbedder:
+        def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+            return np.asarray([[0.6, 0.8]] * len(texts), dtype=np.float32)
+
+    for embedder, expected in ((None, False), (FlatEmbedder(), True)):
+        model = ScriptedModel([search("green tea"), final("Brewed at 80 degrees [S1].", ["S1"])])
+        settings = AgentSettings(question_search=False, decisions="choices", max_steps=5)
+        agent = Agent(model=model, tool=tool, settings=settings, embedder=embedder)
+        recorder = TrajectoryRecorder(tmp_path / str(expected), CONTEXT)
+        list(recorded(agent.run("How hot?"), recorder))
+        assert recorder.path is not None
+        assert load_trajectory(recorder.path).header.reads_by_meaning is expected
 
 
 def test_loader_round_trips_the_final_state(tool: SearchTool, tmp_path: Path) -> None:

@@ -101,13 +101,14 @@ def test_the_installed_embedder_is_converted_into_carrels_cache_and_loaded_quiet
     assert capfd.readouterr().err == "", "llama.cpp's log stays out of the terminal"
 
 
-def test_no_embedder_when_the_package_is_missing_or_reranking_is_off(
+def test_no_embedder_when_the_package_is_missing_or_nothing_reads_by_meaning(
     installed: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     home = CarrelHome(tmp_path / "home")
     warnings: list[str] = []
 
-    assert open_embedder(home, AgentSettings(rerank_by_meaning=False), warnings.append) is None
+    by_words = AgentSettings(rerank_by_meaning=False, answer_min_closeness=0)
+    assert open_embedder(home, by_words, warnings.append) is None
     assert not home.embedder_dir.exists(), "turned off, nothing is converted"
     monkeypatch.setattr(models.embedding, "embedding_archive_path", lambda: None)
     assert open_embedder(home, RERANK, warnings.append) is None
@@ -182,13 +183,13 @@ def test_the_desk_built_by_the_command_line_loads_the_embedder_for_its_tasks(
     assert QUESTION in recorder.texts
 
 
-def test_the_desk_leaves_the_embedder_out_when_reranking_is_turned_off(home: CarrelHome) -> None:
+def test_the_desk_leaves_the_embedder_out_when_nothing_reads_by_meaning(home: CarrelHome) -> None:
     recorder = RecordingEmbedder()
     app = make_app(
         home,
         model=ScriptedModel(ANSWER_SCRIPT),
         embedder=recorder,
-        setting_options={"rerank_by_meaning": False},
+        setting_options={"rerank_by_meaning": False, "answer_min_closeness": 0},
     )
 
     for _event in app.services.run_task(QUESTION, previous=None, should_cancel=lambda: False):

@@ -6,6 +6,7 @@ import argparse
 import platform
 from importlib.metadata import PackageNotFoundError, version
 
+from agent.settings import AgentSettings
 from models.bundled import INSTALL_HINT
 from models.errors import ModelError
 from models.factory import ModelChoice
@@ -90,7 +91,7 @@ def _model_facts(report: ModelReport) -> list[str]:
 
 
 def embedder_lines(home: CarrelHome) -> list[str]:
-    """Whether the optional sentence embedder (decision 0081) is installed, whether tasks rerank with it, and
+    """Whether the optional sentence embedder (decisions 0081, 0086) is installed, what tasks use it for, and
     where its GGUF conversion is (or will be, on first use). Never 'MISSING': Carrel runs without it."""
     from models.embedding import EMBEDDING_NAME, INSTALL_HINT, conversion_path, embedding_archive_path
 
@@ -99,10 +100,16 @@ def embedder_lines(home: CarrelHome) -> list[str]:
         return [f"embedder:   not installed - searches rank by words only; {INSTALL_HINT}"]
     config, _ = load_config(home.config_file)
     try:
-        rerank = resolve_settings(config).agent.rerank_by_meaning
+        settings = resolve_settings(config).agent
     except SettingsError:
-        rerank = False
-    use = "reranks search results" if rerank else "reranking off (rerank_by_meaning = true turns it on)"
+        settings = AgentSettings()
+    judges = (
+        f"judges answers by meaning (answer_min_closeness = {settings.answer_min_closeness:g})"
+        if settings.answer_min_closeness > 0
+        else "answers judged by key words (answer_min_closeness = 0)"
+    )
+    reranks = "reranks search results" if settings.rerank_by_meaning else "reranking off"
+    use = f"{judges}, {reranks}"
     converted = conversion_path(archive, home.embedder_dir)
     state = "converted" if converted.is_file() else "converted on first use to"
     return [
