@@ -975,7 +975,8 @@ class _TaskRun:
         return f"Steps left: {self._steps_left()}. Searches left: {searches_left}. Reply with your next decision."
 
     def _not_covered(self) -> str:
-        named = ", ".join(f"'{name}'" for name in self.unknown_names)
+        quoted = [f"'{name}'" for name in self.unknown_names]
+        named = quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
         return (
             f"No passage of the documents mentions {named}, which the question names: "
             f"they do not seem to cover it. {self._found_so_far()}"
