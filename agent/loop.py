@@ -244,9 +244,14 @@ class _TaskRun:
         self.offered: tuple[int, list[AnswerChoice]] | None = None  # the answers composed from that ranking
         self.shape = QuestionShape.read(self.topic)
         self.terms = list(self.shape.terms)
-        self.term_weights = _term_weights(agent.tool, self.terms)
+        shares = _passage_shares(agent.tool, self.terms)
+        self.term_weights = _term_weights(agent.tool, shares)
+        # Names the question writes that no passage mentions in any form: the documents do not cover them
+        # (decision 0085); none when the tool cannot say how common a word is.
         self.unknown_names = (
-            _unknown_names(agent.tool, self.shape.names) if self.settings.abstain_on_unknown_names else []
+            [name for name in self.shape.names if shares.get(name) == 0]
+            if self.settings.abstain_on_unknown_names
+            else []
         )
         reader = agent.tool if isinstance(agent.tool, PassageReader) else None
         self.ledger = SourceLedger(
@@ -464,11 +469,8 @@ class _TaskRun:
             for source in self.state.sources
             if source.label in evidence.mentioning
         }
-        context = {
-            source.label: f"{source.title} {source.heading}"
-            for source in self.state.sources
-            if source.label in sentences
-        }
+        contexts = self._document_contexts()
+        context = {label: contexts[label] for label in sentences}
         leads = {label: lead for label in sentences if (lead := self.ledger.lead_sentence(label))}
         supplied = self.ledger.supplies if self.settings.answer_kind else None
         relevance = {label: self.ledger.relevance(label) for label in sentences}
@@ -506,10 +508,14 @@ class _TaskRun:
             quote_chars=self.settings.answer_quote_chars,
             compound=answer_parts(self.topic),
             top_hit=self.top_hit if self.settings.top_hit_answer else None,
-            context_of={source.label: f"{source.title} {source.heading}" for source in self.state.sources},
+            context_of=self._document_contexts(),
             window=self._answer_window if self.settings.answer_kind else None,
             about=self._about_by_meaning if self._gate_by_meaning() else None,
         )
+
+    def _document_contexts(self) -> dict[str, str]:
+        """Each source's document title and heading path, by label: what a sentence is read in."""
+        return {source.label: f"{source.title} {source.heading}" for source in self.state.sources}
 
     def _gate_by_meaning(self) -> bool:
         return self.agent.meaning is not None and self.settings.answer_min_closeness > 0
@@ -518,7 +524,7 @@ class _TaskRun:
         """Whether an answer is about the question by meaning: its answer windows, read under their documents'
         titles and headings, close enough to the question (``answer_min_closeness``)."""
         assert self.agent.meaning is not None
-        contexts = {source.label: f"{source.title} {source.heading}" for source in self.state.sources}
+        contexts = self._document_contexts()
         text = " ".join(f"{contexts.get(c.label, '')} {self._answer_window(c)}" for c in group)
         return self.agent.meaning.closeness(self.topic, [text])[0] >= self.settings.answer_min_closeness
 
@@ -1006,28 +1012,28 @@ class TermRarity(Protocol):
     def stats(self) -> IndexStats: ...
 
 
-def _term_weights(tool: object, terms: list[str]) -> dict[str, float]:
+def _passage_shares(tool: object, terms: list[str]) -> dict[str, float]:
+    """Each key word's share of the index's passages, read once for the rarity weights and the names check;
+    empty when the tool cannot say how common a word is."""
+    if not isinstance(tool, TermRarity):
+        return {}
+    try:
+        return {term: tool.passage_share(term) for term in terms}
+    except Exception:  # a failure must not end the task; the rules fall back to counting words
+        return {}
+
+
+def _term_weights(tool: object, shares: dict[str, float]) -> dict[str, float]:
     """Rarity weights for the minimum-evidence rule; none (plain counting) when the tool cannot give them or
     the index is too small for word shares to mean anything."""
-    if not isinstance(tool, TermRarity):
+    if not shares or not isinstance(tool, TermRarity):
         return {}
     try:
         if tool.stats().passages < RARITY_MIN_PASSAGES:
             return {}
-        return rarity_weights(terms, tool.passage_share)
     except Exception:  # a weighting failure must not end the task; the rule falls back to counting words
         return {}
-
-
-def _unknown_names(tool: object, names: Sequence[str]) -> list[str]:
-    """The names the question writes (``QuestionShape.names``) that no passage of the index mentions in any
-    form: what the documents do not cover (decision 0085). None when the tool cannot say how common a word is."""
-    if not isinstance(tool, TermRarity):
-        return []
-    try:
-        return [name for name in names if tool.passage_share(name) == 0]
-    except Exception:  # the check must not end the task; without it the evidence rules still decide
-        return []
+    return rarity_weights(list(shares), shares.__getitem__)
 
 
 def _query_within_limit(text: str) -> str:
