@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import json
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import pytest
 
 import models.embedding
+from agent.events import AgentEvent
 from agent.settings import AgentSettings
 from indexer.build import index_folders
 from models.embedding import Embedder, conversion_path
@@ -181,6 +183,27 @@ def test_the_desk_built_by_the_command_line_loads_the_embedder_for_its_tasks(
         pass
 
     assert QUESTION in recorder.texts
+
+
+def test_the_desk_hands_the_embedder_to_its_tasks_with_the_default_settings(home: CarrelHome) -> None:
+    """Reranking is off by default but answer_min_closeness is not: the desk's tasks still need the embedder."""
+    recorder = RecordingEmbedder()
+    app = make_app(home, model=ScriptedModel(ANSWER_SCRIPT), embedder=recorder)
+    handed: list[object] = []
+    default_runner = app.services.agent_runner
+
+    def runner(*args: Any, **kwargs: Any) -> Iterator[AgentEvent]:
+        handed.append(kwargs["embedder"])
+        return default_runner(*args, **kwargs)
+
+    app.services.agent_runner = runner
+    settings = app.services.agent_settings()
+    assert not settings.rerank_by_meaning and settings.answer_min_closeness > 0
+
+    for _event in app.services.run_task(QUESTION, previous=None, should_cancel=lambda: False):
+        pass
+
+    assert handed == [recorder]
 
 
 def test_the_desk_leaves_the_embedder_out_when_nothing_reads_by_meaning(home: CarrelHome) -> None:

@@ -128,7 +128,8 @@ class EmbedderSlot:
 
 
 def embedder_slot_for(home: CarrelHome, config: CarrelConfig, options: dict[str, object]) -> EmbedderSlot:
-    """The embedder the desk's tasks rerank with, unless the settings it starts with turn reranking off."""
+    """The embedder the desk's tasks read by meaning with (reranking, the answer's closeness to the question),
+    unless the settings it starts with use neither."""
 
     def opener(warn: Callable[[str], None]) -> TextEmbedder | None:
         try:

@@ -121,7 +121,7 @@ class DeskServices:
         tool = self.open_search(self.home.index_dir)
         model = self.model_slot.get()
         settings = self.agent_settings()
-        embedder = self.embedder_slot.load() if settings.rerank_by_meaning else None
+        embedder = self.embedder_slot.load() if settings.reads_by_meaning else None
         events = self.agent_runner(
             question,
             settings,
