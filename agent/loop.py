@@ -84,7 +84,14 @@ from agent.support import check_answer
 from agent.system_prompt import SystemPrompt, load_system_prompt
 from agent.tool import SearchBackend, normalised_query, safe_tool_error
 from agent.transcript import Transcript
-from indexer.results import LIMIT_MAX, QUERY_MAX_CHARS, IndexStats, SearchHit, SearchQueryError, SearchResults
+from indexer.results import (
+    LIMIT_MAX,
+    IndexStats,
+    SearchHit,
+    SearchQueryError,
+    SearchResults,
+    query_within_limit,
+)
 from models.errors import ModelError, OutputInvalidError, OutputTruncatedError
 from models.protocol import (
     ChatMessage,
@@ -320,7 +327,7 @@ class _TaskRun:
         wanted = self.settings.question_search and carried is None and self.settings.max_searches > 0
         if not wanted or not self.terms or needs_clarifying(self.clarity):
             return None
-        return _query_within_limit(" ".join(question.split()))
+        return query_within_limit(question)
 
     def _question_search(self, query: str) -> Events:
         """Run the question search as code (it counts against ``max_searches`` and is recorded as code's)."""
@@ -1034,14 +1041,6 @@ def _term_weights(tool: object, shares: dict[str, float]) -> dict[str, float]:
     except Exception:  # a weighting failure must not end the task; the rule falls back to counting words
         return {}
     return rarity_weights(list(shares), shares.__getitem__)
-
-
-def _query_within_limit(text: str) -> str:
-    """``text`` cut at a word boundary to the tool's query length limit."""
-    if len(text) <= QUERY_MAX_CHARS:
-        return text
-    cut = text[: QUERY_MAX_CHARS + 1].rsplit(" ", 1)[0]
-    return cut[:QUERY_MAX_CHARS]
 
 
 def _one_per_document(results: SearchResults, limit: int) -> SearchResults:

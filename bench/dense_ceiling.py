@@ -45,7 +45,7 @@ from agent.eval.suite import EvalCase
 from agent.evidence import rarity_weights
 from agent.meaning import fused_order
 from agent.question import QuestionShape
-from indexer.results import SearchHit
+from indexer.results import SearchHit, query_within_limit
 from indexer.search import SearchTool, open_search_tool
 from models.embedding import Embedder, converted_model_path, embedding_archive_path
 
@@ -115,7 +115,7 @@ def case_figures(
     with sentence cosines); embedding seconds per pool and per sentence reading."""
     shape = QuestionShape.read(case.question)
     weights = rarity_weights(list(shape.terms), tool.passage_share)
-    results = tool.pool(case.question, max(POOLS))
+    results = tool.pool(query_within_limit(case.question), max(POOLS))
     started = time.perf_counter()
     question = embedder.embed([case.question])[0]
     question_seconds = time.perf_counter() - started

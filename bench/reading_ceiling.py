@@ -29,7 +29,7 @@ from agent.eval.suite import EvalCase
 from agent.evidence import rarity_weights
 from agent.question import QuestionShape
 from agent.sources import SourceLedger, sentences_of
-from indexer.results import SearchResults
+from indexer.results import SearchResults, query_within_limit
 from indexer.search import SearchTool, open_search_tool
 
 DEPTHS = (3, 5, 10)
@@ -43,7 +43,7 @@ def case_figures(case: EvalCase, tool: SearchTool) -> dict[str, bool]:
     """For each depth: whether an answer window is there, and whether the agent's ranking puts one first."""
     shape = QuestionShape.read(case.question)
     weights = rarity_weights(list(shape.terms), tool.passage_share)
-    results = tool.search(case.question, max(DEPTHS))
+    results = tool.search(query_within_limit(case.question), max(DEPTHS))
     figures: dict[str, bool] = {}
     for depth in DEPTHS:
         top = results.model_copy(update={"items": results.items[:depth]})

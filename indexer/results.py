@@ -15,6 +15,17 @@ LIMIT_MAX = 10
 SNIPPET_MAX_CHARS = 400
 
 
+def query_within_limit(text: str) -> str:
+    """``text`` with its runs of whitespace made single spaces and cut at a word boundary to QUERY_MAX_CHARS:
+    how a user's question becomes a query. A question may be longer than a query may be; the agent's question
+    search, the no-agent baselines and the benchmarks all cut it this one way."""
+    text = " ".join(text.split())
+    if len(text) <= QUERY_MAX_CHARS:
+        return text
+    cut = text[: QUERY_MAX_CHARS + 1].rsplit(" ", 1)[0]
+    return cut[:QUERY_MAX_CHARS]
+
+
 class SearchQueryError(ValueError):
     """The query or limit failed validation; the message says why in one line, safe to show a model."""
 

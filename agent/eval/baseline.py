@@ -15,7 +15,7 @@ from agent.eval.judge import answer_matches, corpus_relative, normalise_text
 from agent.eval.metrics import rate
 from agent.eval.suite import ABSTAIN_CATEGORIES, EvalCase
 from agent.tool import SearchBackend, safe_tool_error
-from indexer.results import QUERY_MAX_CHARS, SearchHit, SearchQueryError
+from indexer.results import SearchHit, SearchQueryError, query_within_limit
 
 
 class BaselineResult(BaseModel):
@@ -42,7 +42,7 @@ class BaselineSummary(BaseModel):
 def top_hits(backend: SearchBackend, question: str, limit: int) -> tuple[list[SearchHit], str | None]:
     """The first hits for the question as typed, or the tool's one-line error (a syntax it rejects)."""
     try:
-        results = backend.search(question[:QUERY_MAX_CHARS], limit)
+        results = backend.search(query_within_limit(question), limit)
     except SearchQueryError as error:
         return [], safe_tool_error(error)
     return list(results.items), None

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from indexer.errors import IndexMissingError
-from indexer.results import SNIPPET_MAX_CHARS, SearchQueryError
+from indexer.results import QUERY_MAX_CHARS, SNIPPET_MAX_CHARS, SearchQueryError, query_within_limit
 from indexer.search import SearchTool, open_search_tool
 from tests.support.indexes import build_fixture_index
 
@@ -22,6 +22,21 @@ def tool(tmp_path: Path) -> SearchTool:
 def test_query_length_is_validated_after_trimming(tool: SearchTool, query: str) -> None:
     with pytest.raises(SearchQueryError, match="2-200 characters"):
         tool.search(query)
+
+
+def test_a_question_longer_than_a_query_is_cut_at_a_word_boundary_and_searches(tool: SearchTool) -> None:
+    question = "How do I make the\n  server " + "really " * 40 + "restart gracefully?"
+
+    query = query_within_limit(question)
+
+    assert len(query) <= QUERY_MAX_CHARS
+    assert question.split()[: len(query.split())] == query.split()
+    assert "\n" not in query and "  " not in query
+    assert tool.search(query).query == query
+
+
+def test_a_short_question_is_its_own_query() -> None:
+    assert query_within_limit("  what is  a sourdough\tstarter? ") == "what is a sourdough starter?"
 
 
 def test_query_without_words_is_a_validation_error(tool: SearchTool) -> None:
