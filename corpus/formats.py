@@ -317,8 +317,54 @@ def _mark_structure(tree: LexborNode, tag_count: int) -> None:
         node.replace_with(f"\n{_MARK_START}{level}{heading}{_MARK_END}\n")
     if tag_count > MAX_MARKED_BLOCKS:
         return  # pathological markup: keep the text, skip a million Python node objects
+    for table in tree.css("table"):
+        _mark_table(table)
     for node in tree.css(_BLOCK_SELECTOR):
         node.insert_after("\n\n")
+
+
+def _mark_table(table: LexborNode) -> None:
+    """Read a table as header-and-cell pairs, one row per paragraph, never as run-together cells.
+
+    Without separators a row's cells become one word where they meet ("Syntaxfoo", "alpha1"), which no search
+    finds and which reads as nonsense when quoted. A row led by a header cell reads "Default: KeepAliveTimeout
+    5"; under a header row (every first-row cell a header), each cell reads "Column: value"; other cells are
+    separated by semicolons. Rows of a table nested in a cell are left to their own table.
+    """
+    table.insert_before("\n\n")
+    rows = [row for row in table.css("tr") if _owning_table(row) == table]
+    columns: list[str] = []
+    if len(rows) > 1:
+        first = _cells(rows[0])
+        if len(first) > 1 and all(cell.tag == "th" for cell in first):
+            columns = [_cell_text(cell).rstrip(":") for cell in first]
+    for index, row in enumerate(rows):
+        cells = _cells(row)
+        paired = bool(columns) and index > 0 and len(cells) == len(columns)
+        for position, cell in enumerate(cells):
+            if paired and columns[position] and _cell_text(cell):
+                cell.insert_before(f"{columns[position]}: ")
+            if position == len(cells) - 1:
+                continue
+            if position == 0 and not columns and cell.tag == "th" and cells[1].tag == "td":
+                cell.insert_after(" " if _cell_text(cell).endswith(":") else ": ")
+            else:
+                cell.insert_after("; ")
+
+
+def _cells(row: LexborNode) -> list[LexborNode]:
+    return [child for child in row.iter() if child.tag in ("th", "td")]
+
+
+def _cell_text(cell: LexborNode) -> str:
+    return " ".join(cell.text().split())
+
+
+def _owning_table(row: LexborNode) -> LexborNode | None:
+    node = row.parent
+    while node is not None and node.tag != "table":
+        node = node.parent
+    return node
 
 
 def _collect_marked(text: str) -> SectionCollector:
