@@ -332,7 +332,9 @@ def _mark_table(table: LexborNode) -> None:
     separated by semicolons. Rows of a table nested in a cell are left to their own table.
     """
     table.insert_before("\n\n")
-    rows = [row for row in table.css("tr") if _owning_table(row) == table]
+    rows = table.css("tr")
+    if table.css_first("table") is not None:
+        rows = [row for row in rows if _owning_table(row) == table]
     columns: list[str] = []
     if len(rows) > 1:
         first = _cells(rows[0])
@@ -340,12 +342,11 @@ def _mark_table(table: LexborNode) -> None:
             columns = [_cell_text(cell).rstrip(":") for cell in first]
     for index, row in enumerate(rows):
         cells = _cells(row)
-        paired = bool(columns) and index > 0 and len(cells) == len(columns)
-        for position, cell in enumerate(cells):
-            if paired and columns[position] and _cell_text(cell):
-                cell.insert_before(f"{columns[position]}: ")
-            if position == len(cells) - 1:
-                continue
+        if columns and index > 0 and len(cells) == len(columns):
+            for column, cell in zip(columns, cells, strict=True):
+                if column and _cell_text(cell):
+                    cell.insert_before(f"{column}: ")
+        for position, cell in enumerate(cells[:-1]):
             if position == 0 and not columns and cell.tag == "th" and cells[1].tag == "td":
                 cell.insert_after(" " if _cell_text(cell).endswith(":") else ": ")
             else:
