@@ -31,6 +31,11 @@ _CHROME_SELECTOR = "script,style,noscript,template,svg,nav,header,footer,aside,f
 # Elements after which a paragraph ends. Generic containers (div, section) are left out on
 # purpose: they are the most numerous nodes and their text is made of these anyway.
 _BLOCK_SELECTOR = "p,li,pre,dt,dd,blockquote,tr,br"
+# Containers whose text never runs into the text around them: without a separator a keyword's <div> runs into
+# the description after it ("daemon" + "makes the process fork" read as "daemonmakes": 664 such words in
+# HAProxy's manual). A space before and a line end after, never a paragraph end, so passages are cut where
+# they were.
+_LINE_END_SELECTOR = "div,section,article,main,figure,figcaption,caption,details,summary,address"
 _HEADING_SELECTOR = "h1,h2,h3,h4,h5,h6"
 MAX_MARKED_BLOCKS = 100_000
 _MARK_START, _MARK_END = "\x1e", "\x1f"
@@ -321,6 +326,9 @@ def _mark_structure(tree: LexborNode, tag_count: int) -> None:
         _mark_table(table)
     for node in tree.css(_BLOCK_SELECTOR):
         node.insert_after("\n\n")
+    for node in tree.css(_LINE_END_SELECTOR):
+        node.insert_before(" ")
+        node.insert_after("\n")
 
 
 def _mark_table(table: LexborNode) -> None:

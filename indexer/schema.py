@@ -18,8 +18,9 @@ import hashlib
 
 import tantivy
 
-# 5: the same fields, but HTML tables are stored as header-and-cell pairs (corpus.formats); an index written
-# before holds run-together cells, so it is rebuilt from the user's files like one of an older schema.
+# 5: the same fields, but HTML is stored with tables as header-and-cell pairs and a line end at every container
+# (corpus.formats); an index written before holds words run together, so it is rebuilt from the user's files
+# like one of an older schema.
 SCHEMA_VERSION = 5
 ANALYZER_NAME = "carrel_en"
 MAX_TOKEN_CHARS = 40

@@ -117,6 +117,15 @@ def test_plain_cells_never_run_together_and_a_nested_table_keeps_its_own_rows() 
     assert _html_paragraphs(table)[:3] == ["alpha; 1", "in; 2", "After."]
 
 
+def test_text_in_neighbouring_containers_never_runs_together() -> None:
+    # HAProxy's manual: a keyword's <div> followed by its description's <div> read as "daemonmakes".
+    html = '<div class="keyword">daemon</div><div>Makes the process fork.</div>text<figure>img<figcaption>cap</figcaption></figure>'
+
+    lines = [line.strip() for line in _html_paragraphs(html)]
+
+    assert lines[:3] == ["daemon", "Makes the process fork.", "text img cap"]
+
+
 def test_deeply_nested_html_is_refused_quickly() -> None:
     with pytest.raises(RefusedFile) as refused:
         extract_html("<div>" * 2_000_000 + "deep", "x")
