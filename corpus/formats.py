@@ -28,8 +28,8 @@ TITLE_MAX_CHARS = 200
 _ROLE_SELECTOR = "[role]"
 _CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "search"})
 _CHROME_SELECTOR = "script,style,noscript,template,svg,nav,header,footer,aside,form,iframe,.headerlink"
-# Elements after which a paragraph ends. Generic containers (div, section) are left out on
-# purpose: they are the most numerous nodes and their text is made of these anyway.
+# Elements after which a paragraph ends. Generic containers (div, section) do not end one: their text is mostly
+# made of these, and a paragraph end at each would cut passages at every wrapper; they end a line (below).
 _BLOCK_SELECTOR = "p,li,pre,dt,dd,blockquote,tr,br"
 # Containers whose text never runs into the text around them: without a separator a keyword's <div> runs into
 # the description after it ("daemon" + "makes the process fork" read as "daemonmakes": 664 such words in

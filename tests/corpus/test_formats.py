@@ -85,7 +85,7 @@ def test_html_title_falls_back_to_first_heading() -> None:
     assert extract_html("<h1>Only heading</h1><p>x</p>", "file.html").title == "Only heading"
 
 
-def _html_paragraphs(html: str) -> list[str]:
+def _html_lines(html: str) -> list[str]:
     document = extract_html(f"<html><body><h1>T</h1>{html}<p>After.</p></body></html>", "t.html")
     return [part for part in document.sections[0].text.split("\n") if part.strip()]
 
@@ -94,7 +94,7 @@ def test_a_row_led_by_a_header_cell_reads_as_header_and_value() -> None:
     # Apache's directive tables: <th>Default:</th><td><code>KeepAliveTimeout 5</code></td>.
     rows = "<tr><th>Syntax</th><td>KeepAliveTimeout <var>num</var></td></tr><tr><th>Default:</th><td><code>KeepAliveTimeout 5</code></td></tr>"
 
-    assert _html_paragraphs(f"<p>Before</p><table>{rows}</table>") == [
+    assert _html_lines(f"<p>Before</p><table>{rows}</table>") == [
         "Before",
         "Syntax: KeepAliveTimeout num",
         "Default: KeepAliveTimeout 5",
@@ -108,20 +108,20 @@ def test_cells_under_a_header_row_read_as_column_and_value_pairs() -> None:
         "<tbody><tr><td>work_mem</td><td>4MB</td></tr><tr><td>fsync</td><td></td></tr></tbody></table>"
     )
 
-    assert _html_paragraphs(table)[:3] == ["Name; Default", "Name: work_mem; Default: 4MB", "Name: fsync; "]
+    assert _html_lines(table)[:3] == ["Name; Default", "Name: work_mem; Default: 4MB", "Name: fsync; "]
 
 
 def test_plain_cells_never_run_together_and_a_nested_table_keeps_its_own_rows() -> None:
     table = "<table><tr><td>alpha</td><td>1<table><tr><td>in</td><td>2</td></tr></table></td></tr></table>"
 
-    assert _html_paragraphs(table)[:3] == ["alpha; 1", "in; 2", "After."]
+    assert _html_lines(table)[:3] == ["alpha; 1", "in; 2", "After."]
 
 
 def test_text_in_neighbouring_containers_never_runs_together() -> None:
     # HAProxy's manual: a keyword's <div> followed by its description's <div> read as "daemonmakes".
     html = '<div class="keyword">daemon</div><div>Makes the process fork.</div>text<figure>img<figcaption>cap</figcaption></figure>'
 
-    lines = [line.strip() for line in _html_paragraphs(html)]
+    lines = [line.strip() for line in _html_lines(html)]
 
     assert lines[:3] == ["daemon", "Makes the process fork.", "text img cap"]
 
