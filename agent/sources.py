@@ -116,7 +116,7 @@ class SourceLedger:
         shape: QuestionShape | None = None,
     ) -> None:
         """``prefer_leads``: the question asks what something is, so each document's opening sentence is
-        preferred when showing a source and when offering answers (see ``agent.answers.LEAD_FACTOR``)."""
+        preferred when showing a source and when offering answers (see ``agent.answers.SENTENCE_WEIGHTS``)."""
         self.source_chars = source_chars
         self.prefer_leads = prefer_leads
         self.shape = shape
