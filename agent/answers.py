@@ -4,7 +4,7 @@ A 135M-parameter model copies well but picks sentences poorly, so code ranks eac
 model only chooses among the best ones (an enum), which keeps every answer verbatim from a cited source. Raw
 key-word counts favour long sentences and ones that merely restate the question (a heading, a grammar rule); the
 ranking here counts each key word by its rarity in the index (the same IDF weights as the evidence rule),
-prefers sentences whose key words sit close together, and discounts sentences that cannot hold an answer.
+and discounts sentences that cannot hold an answer.
 """
 
 from __future__ import annotations
@@ -22,8 +22,6 @@ from agent.words import CITED_LABEL, folded_words
 
 # A grammar production ("assert_stmt ::= ...") names every key word of a question about that syntax and answers none.
 GRAMMAR_MARK = "::="
-# How much key words being close together counts, next to which key words a sentence mentions at all.
-PROXIMITY_SHARE = 0.25
 # A sentence with fewer words than this beyond the question's own words restates the question (a heading).
 MIN_NEW_WORDS = 2
 # How much a key word counts for a sentence when only its document's title or heading names it.
@@ -74,20 +72,6 @@ def names_in_code(word: str, term: str) -> bool:
     )
 
 
-def smallest_window(positions: Mapping[str, Sequence[int]]) -> int:
-    """Words in the shortest stretch of the sentence that mentions every matched key word once."""
-    events = sorted((position, term) for term, places in positions.items() for position in places)
-    if not events:
-        return 0
-    last_seen: dict[str, int] = {}
-    best = events[-1][0] - events[0][0] + 1
-    for position, term in events:
-        last_seen[term] = position
-        if len(last_seen) == len(positions):
-            best = min(best, position - min(last_seen.values()) + 1)
-    return best
-
-
 def _new_words(words: Sequence[str], terms: Sequence[str]) -> int:
     """Content words that are not the question's own: what a sentence can add as an answer."""
     term_stems = {stem(term) for term in terms}
@@ -119,10 +103,8 @@ def sentence_features(
     found += CONTEXT_SHARE * sum(weight[term] ** RARITY_POWER for term in context - positions.keys())
     if found <= 0:  # only key words every passage holds: they say nothing of this sentence
         return None
-    compactness = len(positions) / smallest_window(positions)
     features = {
         "key words found": math.log(found),
-        "key words close together": math.log(1 - PROXIMITY_SHARE + PROXIMITY_SHARE * compactness),
         "share of the key words": len(positions) / len(terms),
         "key words among its words": sum(map(len, positions.values())) / len(words),
         "states a number": float(bool(_DIGIT.search(sentence))),
@@ -213,8 +195,9 @@ _DIGIT = re.compile(r"\d")
 # The one table of weights of the answer ranking: a sentence's score is exp(sum of weight x feature) over the
 # features of sentence_features, and a candidate's is that times its passage's relevance (agent.sources) to the
 # power PASSAGE_RELEVANCE. The weights are the hand-set factors of the earlier decisions, as logarithms: the
-# rarity-weighted key words found, scaled by how close together they sit (PROXIMITY_SHARE) and by a factor for
-# each form that makes a sentence a poorer answer. A document's opening sentence usually says what the document is
+# rarity-weighted key words found, scaled by a factor for each form that makes a sentence a poorer answer. (How
+# close together the key words sit counted too until the blind suites of session 7 did not reward it: decision
+# 0089.) A document's opening sentence usually says what the document is
 # about ("LoadPin is a Linux Security Module that ensures ..."): for a "What is X?" question (the only time it is
 # marked) it counts 1.3 times. A sentence whose answer window (it and the next sentence) holds nothing of the kind
 # the question asks for - a value for "how many" or "what default", a name for "which option" - beyond the
@@ -224,7 +207,6 @@ _DIGIT = re.compile(r"\d")
 # questions on the blind suites of session 7, so these stay (decision 0088).
 SENTENCE_WEIGHTS: Mapping[str, float] = {
     "key words found": 1.0,
-    "key words close together": 1.0,
     "share of the key words": 0.0,
     "key words among its words": 0.0,
     "states a number": 0.0,

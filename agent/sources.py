@@ -61,7 +61,7 @@ def matched_sentences(
 ) -> str:
     """The sentences of ``text`` that best match ``query``, in their original order, within ``max_chars``.
 
-    Ranked like answers (:func:`agent.answers.sentence_score`: rare query words close together count most),
+    Ranked like answers (:func:`agent.answers.sentence_score`: rare query words count most),
     so the sentence most likely to answer is among those the model sees and may be offered as the answer.
     ``opens``: the text starts its document, so its first sentence is the document's lead. With ``shape``, a
     sentence whose answer window (it and the next) lacks what the question asks for ranks lower.
@@ -286,7 +286,7 @@ class SourceLedger:
         With ``kind_required``, only sentences whose answer window holds what the question asks for
         (:meth:`supplies`) compete: the source's best such sentence, not its best sentence, is what it offers.
 
-        Ranked by :func:`agent.answers.rank_sentences` (rare key words close together); a sentence that is
+        Ranked by :func:`agent.answers.rank_sentences` (rare key words count most); a sentence that is
         not a statement about the subject matter is never offered (:func:`agent.fitness.unfit_as_answer`), nor is
         any sentence of a passage that speaks to the reader's software (:func:`agent.fitness.speaks_to_software`).
         """

@@ -38,16 +38,17 @@ def test_the_score_is_the_exponential_of_the_weighted_features() -> None:
 
 
 def test_sentences_weighed_alike_tie_and_keep_the_order_of_their_sources() -> None:
-    """2.5 computed two ways (2 x 1.25 key words, 3 x 0.8333 closeness) must not be split by rounding."""
-    terms = ["network", "block", "device", "driver"]
+    """1.5 two ways - one key word and one its title names (1 + 0.5), or three key words in a question (3 x 0.5) -
+    must not be split by the rounding of logarithms (unrounded, the question scores 1.5000000000000002)."""
+    terms = ["kettle", "sencha", "steep"]
     sentences = {
-        "S1": ["Linux can use a remote server as one of its block devices."],
-        "S2": ["Change the symbol in the Block drivers menu to get more RAM disk devices."],
+        "S1": ["Sencha brews best well below boiling point."],
+        "S2": ["How long should green sencha leaves steep in a cold kettle?"],
     }
-    context = {"S1": "Network Block Device (TCP version) Overview", "S2": "Using the RAM disk block device"}
+    context = {"S1": "Kettle notes", "S2": "Tea questions"}
 
     first, second = ranked_candidates(sentences, terms, context_by_label=context)
-    assert first.score == second.score and first.label == "S1"
+    assert first.score == second.score == 1.5 and first.label == "S1"
 
 
 def _fit_module() -> ModuleType:

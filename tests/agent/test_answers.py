@@ -1,4 +1,4 @@
-"""How answers are composed: sentences ranked by rare key words close together, one per part of a compound
+"""How answers are composed: sentences ranked by rare key words, one per part of a compound
 question, hostile sentences never offered, and the loop offering code's best answer whatever the search order."""
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from agent.answers import (
     per_part_candidates,
     rank_sentences,
     ranked_candidates,
-    sentence_score,
 )
 from agent.decision import NO_EVIDENCE_ANSWER
 from agent.evidence import open_parts
@@ -48,13 +47,6 @@ def test_one_rare_key_word_outweighs_two_common_ones() -> None:
     relation = "A break statement executed in the first suite ends the loop."
 
     assert rank_sentences([relation, subject], TERMS, WEIGHTS)[0] == subject
-
-
-def test_key_words_close_together_rank_above_the_same_words_far_apart() -> None:
-    close = "A pass statement does nothing when executed, at all, in any program."
-    apart = "The pass keyword, which we met in the chapter on loops and other things, is a statement."
-
-    assert sentence_score(close, ["pass", "statement"]) > sentence_score(apart, ["pass", "statement"])
 
 
 def test_grammar_rules_questions_and_restated_headings_rank_below_an_answer() -> None:
@@ -96,10 +88,10 @@ def test_compound_parts_counts_what_the_question_asks_for(question: str, parts: 
 def test_a_sentence_counts_the_key_words_its_document_title_names_in_part() -> None:
     terms = ["network", "block", "device", "driver"]
     sentences = {
+        "S2": ["Change the symbol in the Block drivers menu to get more RAM disk space."],
         "S1": ["Linux can use a remote server as one of its block devices."],
-        "S2": ["Change the symbol in the Block drivers menu to get more RAM disk devices."],
     }
-    context = {"S1": "Network Block Device (TCP version) Overview", "S2": "Using the RAM disk block device"}
+    context = {"S1": "Network Block Device (TCP version) Overview", "S2": "RAM disk options"}
 
     assert ranked_candidates(sentences, terms)[0].label == "S2"
     assert ranked_candidates(sentences, terms, context_by_label=context)[0].label == "S1"
@@ -360,7 +352,7 @@ def test_a_documents_opening_sentence_is_preferred_when_it_is_the_lead() -> None
 def test_the_shown_fragment_of_a_documents_first_passage_keeps_its_opening_sentence() -> None:
     text = f"{LEAD} {LATER}"
 
-    assert matched_sentences(text, "What does zram compress?", 70) == LATER
+    assert matched_sentences(text, "Which algorithm makes zram compress harder?", 70) == LATER
     assert matched_sentences(text, "What does zram compress?", 90, opens=True) == LEAD
 
 

@@ -98,7 +98,7 @@ def test_codes_nearest_sentence_comes_first_and_the_top_hit_only_gets_what_is_le
 QUESTION = "What is the name of the object written as three dots?"
 DOCUMENTS = {
     "ellipsis.md": "# The singleton\n\nThere is exactly one such object, and its name is Ellipsis.\n",
-    "imports.md": "# Relative imports\n\nThree dots is up two levels in a relative import.\n",
+    "imports.md": "# Relative imports\n\nWritten as three dots, a relative import goes up two levels.\n",
 }
 
 
@@ -135,7 +135,7 @@ def test_the_loop_offers_the_question_searchs_top_hit_beside_codes_choice(tmp_pa
     schema = final_offer(tmp_path)
 
     assert (
-        "Three dots is up two levels in a relative import [S2] "
+        "Written as three dots, a relative import goes up two levels [S2] "
         "There is exactly one such object, and its name is Ellipsis [S1]"
     ) in schema
 
@@ -143,12 +143,12 @@ def test_the_loop_offers_the_question_searchs_top_hit_beside_codes_choice(tmp_pa
 def test_switched_off_the_loop_offers_codes_choice_alone(tmp_path: Path) -> None:
     schema = final_offer(tmp_path, top_hit_answer=False)
 
-    assert '"enum": ["Three dots is up two levels in a relative import [S2]"]' in schema
+    assert '"enum": ["Written as three dots, a relative import goes up two levels [S2]"]' in schema
 
 
 def test_reading_what_the_question_asks_for_offers_the_sentence_that_names_it(tmp_path: Path) -> None:
-    """The question asks for a name; "Three dots is up two levels ..." names none, "... its name is Ellipsis" does."""
+    """The question asks for a name; "Written as three dots, ..." names none, "... its name is Ellipsis" does."""
     schema = final_offer(tmp_path, answer_kind=True, top_hit_answer=False)
 
     assert "its name is Ellipsis [S1]" in schema
-    assert "Three dots is up two levels" not in schema
+    assert "Written as three dots" not in schema
