@@ -166,6 +166,8 @@ def summary(tasks: list[dict[str, Any]], model_id: str) -> dict[str, Any]:
 ARMS: dict[str, tuple[dict[str, Any], dict[str, str]]] = {
     "fixed": ({"adapt_threads": False}, {"GOMP_SPINCOUNT": "300000"}),  # libgomp's own default
     "adaptive": ({"adapt_threads": True}, {}),
+    # Before decision 0090: one thread for prompts too when no core is free.
+    "adaptive-one": ({"adapt_threads": True, "contend_for_prompt": False}, {}),
 }
 BUSY_CODE = "while True: pass"
 LOADS = (0, 1, 2)

@@ -44,7 +44,7 @@ from models.grammar import GrammarSampler, TokenChooser, canonical_schema_json, 
 from models.integrity import check_gguf_file, pin_for, verify_pin
 from models.protocol import ChatMessage, Completion, JsonSchema, TextPiece, Usage
 from models.settings import DEFAULT_MAX_CONTEXT, ModelSettings
-from models.threads import FreeCores, threads_for
+from models.threads import FreeCores, prompt_threads_for, threads_for
 from models.validation import SchemaValidator
 
 _LOG_LINES: deque[str] = deque(maxlen=50)
@@ -318,7 +318,7 @@ class LlamaCppModel:
         free = self._free_cores.free()
         chosen = (
             threads_for(free, self._settings.n_threads),
-            threads_for(free, self._settings.n_threads_batch),
+            prompt_threads_for(free, self._settings.n_threads_batch, self._settings.contend_for_prompt),
         )
         if chosen != self.threads:
             self._llama._ctx.set_n_threads(*chosen)

@@ -45,6 +45,14 @@ class ModelSettings(BaseModel):
             "re-chosen as a call goes on), never more than n_threads / n_threads_batch. Off: always the maximum."
         ),
     )
+    contend_for_prompt: bool = Field(
+        default=True,
+        description=(
+            "When other programs leave no core free, evaluate prompts on all n_threads_batch threads: more "
+            "threads win more of the contended time, and a prompt's large operations lose little waiting for each "
+            "other (see models.threads). Off: one thread then, as for generation."
+        ),
+    )
     seed: int = DEFAULT_SEED
     temperature: float = Field(default=0.0, ge=0.0, le=2.0)
     chat_template: str | None = None

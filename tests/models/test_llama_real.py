@@ -126,6 +126,16 @@ def test_threads_stay_within_the_settings_and_are_fixed_when_adapting_is_off(
         fixed.close()
 
 
+def test_with_no_core_free_prompts_take_every_thread_and_generation_one(
+    real_model: LlamaCppModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    free_cores = real_model._free_cores
+    assert free_cores is not None
+    monkeypatch.setattr(free_cores, "free", lambda: 0.0)
+    real_model.complete(QUESTION, BOUNDED_SCHEMA, max_tokens=8)
+    assert real_model.threads == (1, real_model.settings.n_threads_batch)
+
+
 def test_stream_pieces_join_to_the_completion(real_model: LlamaCppModel) -> None:
     items = list(real_model.stream(QUESTION, DECISION_SCHEMA, max_tokens=64))
     final = items[-1]

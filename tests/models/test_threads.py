@@ -6,7 +6,14 @@ import os
 
 import pytest
 
-from models.threads import SPIN_COUNT, FreeCores, bound_spin_waiting, busy_cpu_seconds, threads_for
+from models.threads import (
+    SPIN_COUNT,
+    FreeCores,
+    bound_spin_waiting,
+    busy_cpu_seconds,
+    prompt_threads_for,
+    threads_for,
+)
 
 
 class FakeMachine:
@@ -78,6 +85,20 @@ def test_one_thread_per_nearly_free_core_at_least_one_at_most_the_setting(
     free: float, most: int, threads: int
 ) -> None:
     assert threads_for(free, most) == threads
+
+
+@pytest.mark.parametrize(
+    ("free", "most", "threads"),
+    [(2.0, 2, 2), (1.0, 2, 1), (0.8, 2, 1), (0.7, 2, 2), (0.0, 2, 2), (0.0, 4, 4), (0.0, 1, 1), (3.9, 8, 4)],
+)
+def test_prompts_take_every_thread_when_no_core_is_free_and_follow_free_cores_otherwise(
+    free: float, most: int, threads: int
+) -> None:
+    assert prompt_threads_for(free, most) == threads
+
+
+def test_prompts_stay_on_one_thread_with_no_free_core_when_contending_is_off() -> None:
+    assert prompt_threads_for(0.0, 2, contend=False) == 1
 
 
 def test_spin_waits_are_bounded_unless_the_user_chose_a_policy(monkeypatch: pytest.MonkeyPatch) -> None:
