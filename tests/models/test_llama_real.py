@@ -132,7 +132,7 @@ def test_with_no_core_free_prompts_take_every_thread_and_generation_one(
     free_cores = real_model._free_cores
     assert free_cores is not None
     monkeypatch.setattr(free_cores, "free", lambda: 0.0)
-    real_model.complete(QUESTION, BOUNDED_SCHEMA, max_tokens=8)
+    real_model.complete(QUESTION, BOUNDED_SCHEMA, max_tokens=16)
     assert real_model.threads == (1, real_model.settings.n_threads_batch)
 
 
