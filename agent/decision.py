@@ -78,13 +78,16 @@ def _search_schema(queries: Sequence[str] | None) -> dict[str, Any]:
 
 
 def _final_schema(
-    labels: Sequence[str], answer_max_chars: int, answers: Sequence[AnswerChoice] | None
+    labels: Sequence[str],
+    answer_max_chars: int,
+    answers: Sequence[AnswerChoice] | None,
+    may_decline: bool = True,
 ) -> list[dict[str, Any]]:
     """A cited answer (when there are labels to cite) or the fixed no-evidence answer with no citations.
 
     With ``answers`` each choice whose labels are all citable is one variant, its citations and its text fixed
     (verbatim sentences, cited inline): the model decides which answer, or that there is not enough evidence;
-    it does not write prose.
+    it does not write prose. Without ``may_decline`` the fixed no-evidence answer is not among those choices.
     """
     # "items" matters: without it llama.cpp's schema converter ignores maxItems and allows any array.
     no_citations = {"type": "array", "items": {"type": "string"}, "maxItems": 0}
@@ -97,7 +100,7 @@ def _final_schema(
             _final_variant({"const": list(choice.citations)}, {"enum": [grammar_safe(choice.text)]})
             for choice in offered
         ]
-        return [*chosen, abstaining]
+        return [*chosen, abstaining] if may_decline else chosen
     citations = {
         "type": "array",
         "items": {"enum": list(labels)},
@@ -141,17 +144,19 @@ def decision_schema(
     queries: Sequence[str] | None = None,
     answers: Sequence[AnswerChoice] | None = None,
     answer_max_chars: int = 600,
+    may_decline: bool = True,
 ) -> dict[str, Any]:
     """The JSON schema for this step: only the allowed actions, citations limited to ``labels``.
 
     With ``queries`` the search query is a choice among them (an enum) instead of free text; with ``answers``
-    the answer is a choice among those code-composed answers (see ``agent.answers``).
+    the answer is a choice among those code-composed answers (see ``agent.answers``), and with ``may_decline``
+    (and answers to choose from) also the fixed no-evidence answer.
     """
     options: list[dict[str, Any]] = []
     if "search" in allowed:
         options.append(_search_schema(queries))
     if "final" in allowed:
-        options.extend(_final_schema(labels, answer_max_chars, answers))
+        options.extend(_final_schema(labels, answer_max_chars, answers, may_decline))
     if "clarify" in allowed:
         options.append(_clarify_schema())
     if not options:

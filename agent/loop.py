@@ -545,6 +545,8 @@ class _TaskRun:
         offered with fewer follow-ons (:func:`agent.answers.quoted_choice`). Counted with the model's own tokenizer, JSON-escaped, against a share of
         the allowance: generation under the JSON grammar splits a fixed string into more tokens than the
         tokenizer does (SmolLM2 spent all 200 tokens on 490 characters of a reply the tokenizer counts as 163).
+        Bounding it by characters instead, once code completes chosen replies, quoted more and let two more
+        canaries through on the blind suites of set F (decision 0091): not adopted.
         """
         answer = grammar_safe(choice.text)  # what the model writes: the schema offers the text grammar-safe
         reply = json.dumps({"action": "final", "citations": list(choice.citations), "answer": answer})
@@ -578,7 +580,10 @@ class _TaskRun:
             queries=self._query_choices(evidence) if self.settings.query_choices else None,
             answers=answers,
             answer_max_chars=self.settings.answer_max_chars,
+            may_decline=self.settings.model_may_decline,
         )
+        if (only := self._only_reply(schema)) is not None:
+            return only
         messages, prompt_tokens = self._messages_within_budget()
         before = time.perf_counter()
         try:
@@ -599,9 +604,7 @@ class _TaskRun:
 
         In choice mode the stream is stopped as soon as the text so far can only be one offered decision, which
         code then completes (``agent.choices``): the model chooses, it does not copy."""
-        model = self.agent.model
-        bound = isinstance(model, SchemaBound) and model.follows_schema
-        offered = offered_replies(schema) if self.settings.complete_chosen_decisions and bound else []
+        offered = offered_replies(schema) if self._code_completes_choices() else []
         started, written = time.perf_counter(), ""
         stream = self.agent.model.stream(messages, schema, max_tokens=self.settings.decision_max_tokens)
         for count, piece in enumerate(stream, start=1):
@@ -614,6 +617,25 @@ class _TaskRun:
                 self.model_text = written
                 return self._completed_choice(messages, chosen, count, time.perf_counter() - started)
         raise _Stop("failed", "model_error", "The model's stream ended without a completion.")
+
+    def _only_reply(self, schema: JsonSchema) -> Completion | None:
+        """The decision itself, when the schema allows exactly one reply and code would complete it: a model bound
+        to the schema could write nothing else, so it is not asked (no prompt evaluated, no tokens spent). The
+        trajectory records that the model wrote nothing of it."""
+        if not self._code_completes_choices():
+            return None
+        replies = offered_replies(schema)
+        if len(replies) != 1 or not replies[0].complete:
+            return None
+        self.model_text = ""
+        return Completion(text=replies[0].text, usage=Usage(prompt_tokens=0, completion_tokens=0))
+
+    def _code_completes_choices(self) -> bool:
+        """Whether code completes the decision once the model's text can only be one offered reply: the model
+        must follow the schema (a scripted model may not), and ``complete_chosen_decisions`` be on."""
+        model = self.agent.model
+        bound = isinstance(model, SchemaBound) and model.follows_schema
+        return self.settings.complete_chosen_decisions and bound
 
     def _completed_choice(
         self, messages: list[ChatMessage], chosen: str, pieces: int, seconds: float

@@ -176,6 +176,13 @@ class AgentSettings(BaseModel):
         "cosine of its answer windows (read under their documents' titles and headings) with the question at "
         "least this; 0 or no embedder: by the share of key words it mentions (answer_key_word_share).",
     )
+    model_may_decline: bool = Field(
+        default=False,
+        description="When code offers an answer that passed its rules (choices mode), the model may still choose "
+        "'not enough evidence' instead. Off: on the blind suites the model declined answers code got right more "
+        "often than ones it got wrong (decision 0092); code's answer is then the only reply, and the model is "
+        "not asked.",
+    )
     search_past_an_answer: bool = Field(
         default=False,
         description="Offer another search when code already holds an answer that passes its rules (choices mode). "

@@ -237,7 +237,16 @@ def test_the_answer_offered_is_codes_best_sentence_not_the_first_sources(brew_to
     answers = offered_answers(final_schema)
     brewing = next(source.label for source in state.sources if source.path.endswith("brewing.md"))
     assert answers[0] == f"Sencha is steeped at a temperature of 75 degrees in a kettle or pot. [{brewing}]"
-    assert answers[1:] == [NO_EVIDENCE_ANSWER]
+    assert answers[1:] == []  # the model may not decline code's answer (decision 0092)
+
+
+def test_a_model_that_may_decline_is_offered_no_evidence_beside_codes_answer(brew_tool: SearchTool) -> None:
+    question = "At what temperature is sencha steeped in a kettle?"
+    replies = [search("temperature sencha steeped kettle")]
+    _, _, model = run_script(replies, brew_tool, question=question, model_may_decline=True)
+
+    answers = offered_answers(model.schemas[-1])
+    assert answers[0].startswith("Sencha is steeped") and answers[1:] == [NO_EVIDENCE_ANSWER]
 
 
 def test_the_offered_answer_is_accepted_and_cited(brew_tool: SearchTool) -> None:
@@ -432,9 +441,7 @@ def test_a_bigger_model_can_be_offered_the_runners_up(brew_tool: SearchTool) -> 
     _, _, model = run_script(replies, brew_tool, question=question, answer_candidates=2)
 
     answers = offered_answers(model.schemas[-1])
-    assert (
-        len(answers) == 3 and answers[0].startswith("Sencha is steeped") and answers[-1] == NO_EVIDENCE_ANSWER
-    )
+    assert len(answers) == 2 and answers[0].startswith("Sencha is steeped")
 
 
 def test_answer_coverage_weighs_the_key_words_the_answer_itself_mentions() -> None:

@@ -66,7 +66,9 @@ DOCUMENTS = {"sort.md": "# Sort memory\n\nThe sort memory setting sizes each sor
 
 def run(tmp_path: Path, model: ScriptedModel) -> tuple[list[PlanContent], str | None]:
     tool = open_search_tool(index_documents(tmp_path, DOCUMENTS))
-    agent = make_agent(model, tool, question_search=True)
+    agent = make_agent(
+        model, tool, question_search=True, model_may_decline=True
+    )  # two replies to choose from
     state = final_state(agent.run("What is the default size of the sort memory?"))
     return [step.content for step in state.steps if isinstance(step.content, PlanContent)], state.answer
 
@@ -89,7 +91,9 @@ def test_a_completed_decision_is_charged_the_prompt_the_cache_already_held(tmp_p
     )
     tool = open_search_tool(index_documents(tmp_path, DOCUMENTS))
     events = list(
-        make_agent(bound, tool, question_search=True).run("What is the default size of the sort memory?")
+        make_agent(bound, tool, question_search=True, model_may_decline=True).run(
+            "What is the default size of the sort memory?"
+        )
     )
 
     used = [event for event in events if isinstance(event, TokensUsed)]
@@ -102,3 +106,43 @@ def test_a_script_that_may_write_anything_is_never_completed(tmp_path: Path) -> 
     )
 
     assert plans[0].model_text is None and json.loads(plans[0].raw)["answer"] == "x [S1]"
+
+
+def test_a_decision_with_one_possible_reply_is_not_asked_of_a_schema_bound_model(tmp_path: Path) -> None:
+    """Without the choice to decline, code's answer is the only reply the grammar allows: the model is not
+    called, and the trajectory records that it wrote nothing."""
+    bound = GrammarBoundScript([])
+    tool = open_search_tool(index_documents(tmp_path, DOCUMENTS))
+    agent = make_agent(bound, tool, question_search=True, model_may_decline=False)
+
+    state = final_state(agent.run("What is the default size of the sort memory?"))
+
+    assert state.status == "completed" and state.answer is not None and "Its default is 4MB" in state.answer
+    assert bound.schemas == [] and bound.usages == []
+    plans = [step.content for step in state.steps if isinstance(step.content, PlanContent)]
+    assert plans[0].model_text == ""
+
+
+def test_with_the_choice_to_decline_the_model_is_asked_between_the_answer_and_no_evidence(
+    tmp_path: Path,
+) -> None:
+    reply = {"action": "final", "citations": [], "answer": NO_EVIDENCE_ANSWER}
+    bound = GrammarBoundScript([json.dumps(reply)])
+    tool = open_search_tool(index_documents(tmp_path, DOCUMENTS))
+
+    state = final_state(
+        make_agent(bound, tool, question_search=True, model_may_decline=True).run(
+            "What is the default size of the sort memory?"
+        )
+    )
+
+    assert len(bound.schemas) == 1 and NO_EVIDENCE_ANSWER in json.dumps(bound.schemas[0])
+    assert state.answer == NO_EVIDENCE_ANSWER
+
+
+def test_decision_schemas_offer_declining_beside_code_answers_only_when_the_model_may_decline() -> None:
+    kept = decision_schema(["final"], ["S1"], answers=[ANSWER])
+    dropped = decision_schema(["final"], ["S1"], answers=[ANSWER], may_decline=False)
+
+    assert NO_EVIDENCE_ANSWER in json.dumps(kept)
+    assert NO_EVIDENCE_ANSWER not in json.dumps(dropped) and len(offered_replies(dropped)) == 1
