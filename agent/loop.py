@@ -25,7 +25,7 @@ from agent.answers import (
     compound_parts,
     ranked_candidates,
 )
-from agent.choices import determined_reply, offered_replies
+from agent.choices import OfferedReply, determined_reply, offered_replies
 from agent.continuation import clarity_text, continuation_of, continued_opening, topic_text
 from agent.decision import (
     Action,
@@ -582,12 +582,13 @@ class _TaskRun:
             answer_max_chars=self.settings.answer_max_chars,
             may_decline=self.settings.model_may_decline,
         )
-        if (only := self._only_reply(schema)) is not None:
-            return only
+        offered = offered_replies(schema) if self._code_completes_choices() else []
+        if len(offered) == 1 and offered[0].complete:
+            return self._only_reply(offered[0])
         messages, prompt_tokens = self._messages_within_budget()
         before = time.perf_counter()
         try:
-            completion = yield from self._stream_completion(messages, schema)
+            completion = yield from self._stream_completion(messages, schema, offered)
         except OutputInvalidError as error:
             completion = self._unusable_output(error, prompt_tokens)
         except ModelError as error:
@@ -598,13 +599,13 @@ class _TaskRun:
         return completion
 
     def _stream_completion(
-        self, messages: list[ChatMessage], schema: JsonSchema
+        self, messages: list[ChatMessage], schema: JsonSchema, offered: Sequence[OfferedReply]
     ) -> Generator[AgentEvent, None, Completion]:
         """Relay the model's text as ModelText events; the stream's last item is the Completion.
 
         In choice mode the stream is stopped as soon as the text so far can only be one offered decision, which
-        code then completes (``agent.choices``): the model chooses, it does not copy."""
-        offered = offered_replies(schema) if self._code_completes_choices() else []
+        code then completes (``agent.choices``): the model chooses, it does not copy. ``offered``: the replies
+        code may complete (empty when it completes none)."""
         started, written = time.perf_counter(), ""
         stream = self.agent.model.stream(messages, schema, max_tokens=self.settings.decision_max_tokens)
         for count, piece in enumerate(stream, start=1):
@@ -618,17 +619,12 @@ class _TaskRun:
                 return self._completed_choice(messages, chosen, count, time.perf_counter() - started)
         raise _Stop("failed", "model_error", "The model's stream ended without a completion.")
 
-    def _only_reply(self, schema: JsonSchema) -> Completion | None:
+    def _only_reply(self, reply: OfferedReply) -> Completion:
         """The decision itself, when the schema allows exactly one reply and code would complete it: a model bound
         to the schema could write nothing else, so it is not asked (no prompt evaluated, no tokens spent). The
         trajectory records that the model wrote nothing of it."""
-        if not self._code_completes_choices():
-            return None
-        replies = offered_replies(schema)
-        if len(replies) != 1 or not replies[0].complete:
-            return None
         self.model_text = ""
-        return Completion(text=replies[0].text, usage=Usage(prompt_tokens=0, completion_tokens=0))
+        return Completion(text=reply.text, usage=Usage(prompt_tokens=0, completion_tokens=0))
 
     def _code_completes_choices(self) -> bool:
         """Whether code completes the decision once the model's text can only be one offered reply: the model
