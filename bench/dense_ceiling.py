@@ -26,7 +26,6 @@ A line per suite, then the total, JSON.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -37,7 +36,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from reading_bench import indexed_plan
+from reading_bench import indexed_plan, suites_parser
 from reading_ceiling import reading, window_holds_answer, window_of
 
 from agent.answers import Candidate
@@ -181,11 +180,7 @@ def total_line(lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("suites", nargs="+", help="SUITE_PATH=CORPUS_ROOT")
-    parser.add_argument("--work", type=Path, default=Path("/tmp/carrel-reading-bench"))
+    parser = suites_parser(__doc__)
     parser.add_argument("--threads", type=int, default=1, help="llama.cpp threads for the embedding model")
     args = parser.parse_args(argv)
     archive = embedding_archive_path()

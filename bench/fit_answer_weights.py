@@ -15,14 +15,13 @@ Never fit on a blind suite that later judges the table: pass only suites already
 
 from __future__ import annotations
 
-import argparse
 import math
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from reading_bench import indexed_plan
+from reading_bench import indexed_plan, suites_parser
 from reading_ceiling import window_holds_answer
 
 from agent import answers
@@ -117,11 +116,7 @@ def fit(questions: list[Question], prior: np.ndarray) -> np.ndarray:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("suites", nargs="+", help="SUITE_PATH=CORPUS_ROOT")
-    parser.add_argument("--work", type=Path, default=Path("/tmp/carrel-reading-bench"))
+    parser = suites_parser(__doc__)
     args = parser.parse_args(argv)
     names = feature_names()
     prior = np.array([PRIOR.get(name, 0.0) for name in names])

@@ -35,6 +35,8 @@ from models.protocol import ChatMessage, ChatModel, Completion, JsonSchema, Text
 
 # Where the bench keeps the embedder's converted file (the CLI keeps it under Carrel's home).
 EMBEDDER_CACHE = Path("/tmp/carrel-embedder")
+# Where the reading benches keep each suite's index and report by default.
+WORK_DIR = Path("/tmp/carrel-reading-bench")
 
 
 class CodeChoiceModel:
@@ -167,15 +169,22 @@ def run_one(
     return report
 
 
-def main(argv: list[str] | None = None) -> int:
+def suites_parser(description: str | None) -> argparse.ArgumentParser:
+    """A parser with the arguments every reading bench takes: the suites and their work folder. The benches
+    share one default folder, so an index one of them built is re-used by the others."""
     parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        description=description, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(
         "suites", nargs="+", help="SUITE_PATH=CORPUS_ROOT (a shipped suite: NAME=CORPUS_ROOT)"
     )
+    parser.add_argument("--work", type=Path, default=WORK_DIR)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = suites_parser(__doc__)
     parser.add_argument("--model", choices=["bundled", "code"], default="bundled")
-    parser.add_argument("--work", type=Path, default=Path("/tmp/carrel-reading-bench"))
     parser.add_argument(
         "--set", action="append", default=[], metavar="KEY=VALUE", help="an AgentSettings field (JSON value)"
     )

@@ -14,14 +14,13 @@ Indexes are built under ``--work`` (re-used when the corpus has not changed), as
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from reading_bench import indexed_plan
+from reading_bench import indexed_plan, suites_parser
 
 from agent.answers import Candidate, ranked_candidates
 from agent.eval.judge import answer_matches
@@ -107,11 +106,7 @@ def suite_line(spec: str, work: Path) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("suites", nargs="+", help="SUITE_PATH=CORPUS_ROOT")
-    parser.add_argument("--work", type=Path, default=Path("/tmp/carrel-reading-bench"))
+    parser = suites_parser(__doc__)
     args = parser.parse_args(argv)
     for spec in args.suites:
         print(json.dumps(suite_line(spec, args.work.resolve())), flush=True)
