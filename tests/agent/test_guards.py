@@ -187,6 +187,14 @@ def test_candidate_queries_put_missing_words_first_and_never_repeat() -> None:
         ("Is there a limit for the length of integer literals?", False),
         ("Is it there?", True),
         (
+            "One of my backend boxes is going offline. What do I add to its server line in the upstream block?",
+            False,
+        ),
+        (
+            "Just for one run, which command-line switch makes Sphinx warn about every broken reference?",
+            False,
+        ),
+        (
             "Which exception does a failing assert raise, and which one does deleting an unbound name raise?",
             False,
         ),
