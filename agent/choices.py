@@ -96,3 +96,19 @@ def determined_reply(partial: str, offered: Sequence[OfferedReply]) -> str | Non
     if len(fitting) == 1 and fitting[0].complete:
         return fitting[0].text
     return None
+
+
+def codes_first_offer(offered: Sequence[OfferedReply]) -> OfferedReply | None:
+    """The decision code prefers among those it offered, when the model is not asked to choose: its composed,
+    cited answer if one passed the rules, else its first query, else the first option (abstaining). None when
+    the first option needs the model's own words (a clarifying question): the model is asked then."""
+    complete = [(reply, json.loads(reply.text)) for reply in offered if reply.complete]
+    cited = next((reply for reply, decision in complete if _cited_answer(decision)), None)
+    search = next((reply for reply, decision in complete if decision.get("action") == "search"), None)
+    if cited or search:
+        return cited or search
+    return offered[0] if offered and offered[0].complete else None
+
+
+def _cited_answer(decision: Mapping[str, Any]) -> bool:
+    return decision.get("action") == "final" and bool(decision.get("citations"))

@@ -25,7 +25,7 @@ from agent.answers import (
     compound_parts,
     ranked_candidates,
 )
-from agent.choices import OfferedReply, determined_reply, offered_replies
+from agent.choices import OfferedReply, codes_first_offer, determined_reply, offered_replies
 from agent.continuation import clarity_text, continuation_of, continued_opening, topic_text
 from agent.decision import (
     Action,
@@ -550,7 +550,12 @@ class _TaskRun:
         """
         answer = grammar_safe(choice.text)  # what the model writes: the schema offers the text grammar-safe
         reply = json.dumps({"action": "final", "citations": list(choice.citations), "answer": answer})
-        tokens = self.agent.model.count_tokens([ChatMessage(role="assistant", content=reply)])
+        if self._code_decides():
+            # The model writes nothing of it: held to the same allowance at four characters a token, the estimate
+            # of the runs that judged code's choice (decision 0094), not to the model's tokenizer.
+            tokens = len(reply) // CHARS_PER_TOKEN + MESSAGE_TOKENS
+        else:
+            tokens = self.agent.model.count_tokens([ChatMessage(role="assistant", content=reply)])
         return tokens <= self.settings.decision_max_tokens * REPLY_TOKEN_SHARE
 
     def _query_choices(self, evidence: Evidence) -> list[str]:
@@ -585,6 +590,8 @@ class _TaskRun:
         offered = offered_replies(schema) if self._code_completes_choices() else []
         if len(offered) == 1 and offered[0].complete:
             return self._only_reply(offered[0])
+        if self._code_decides() and (first := codes_first_offer(offered)) is not None:
+            return self._only_reply(first)
         messages, prompt_tokens = self._messages_within_budget()
         before = time.perf_counter()
         try:
@@ -625,6 +632,12 @@ class _TaskRun:
         trajectory records that the model wrote nothing of it."""
         self.model_text = ""
         return Completion(text=reply.text, usage=Usage(prompt_tokens=0, completion_tokens=0))
+
+    def _code_decides(self) -> bool:
+        """Whether code takes its own first offer instead of asking the model: choices mode, a model bound to the
+        schema, and neither ``model_chooses`` nor ``model_may_decline`` (a model that may decline is asked)."""
+        chooses = self.settings.model_chooses or self.settings.model_may_decline
+        return not chooses and self.settings.answer_choices and self._code_completes_choices()
 
     def _code_completes_choices(self) -> bool:
         """Whether code completes the decision once the model's text can only be one offered reply: the model
@@ -1023,6 +1036,10 @@ class _TaskRun:
 # Share of ``decision_max_tokens`` an answer quoted with follow-ons may take, counted by the tokenizer: generated
 # under the grammar, the same text can take more (200 generated and still cut off, for 163 counted), so room is left.
 REPLY_TOKEN_SHARE = 0.6
+# How a reply the model does not write is counted against that share: characters per token, and a message's
+# own few tokens.
+CHARS_PER_TOKEN = 4
+MESSAGE_TOKENS = 4
 
 # Below this many passages a word's share of them is too coarse to measure rarity (1 of 4 passages is 25%).
 RARITY_MIN_PASSAGES = 50

@@ -185,6 +185,14 @@ class AgentSettings(BaseModel):
         "often than ones it got wrong (decision 0092); code's answer is then the only reply, and the model is "
         "not asked.",
     )
+    model_chooses: bool = Field(
+        default=False,
+        description="In choices mode, the model picks among code's offered decisions (which query to run next, "
+        "whether to search on or stop). Off: code takes its own first offer - its answer when one passed the "
+        "rules, else its first query, else its first option - and the model is not asked (decision 0094): on "
+        "four blind sets the bundled model's picks lost more answers than they won. A model run in free mode "
+        "still writes its own queries and answers, and a model that may decline (model_may_decline) is asked.",
+    )
     search_past_an_answer: bool = Field(
         default=False,
         description="Offer another search when code already holds an answer that passes its rules (choices mode). "

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from agent.answers import AnswerChoice
-from agent.choices import determined_reply, offered_replies, without_layout
+from agent.choices import codes_first_offer, determined_reply, offered_replies, without_layout
 from agent.decision import NO_EVIDENCE_ANSWER, decision_schema
 from agent.events import TokensUsed
 from agent.loop import final_state
@@ -146,3 +146,50 @@ def test_decision_schemas_offer_declining_beside_code_answers_only_when_the_mode
 
     assert NO_EVIDENCE_ANSWER in json.dumps(kept)
     assert NO_EVIDENCE_ANSWER not in json.dumps(dropped) and len(offered_replies(dropped)) == 1
+
+
+def test_code_prefers_its_cited_answer_then_its_first_query_then_the_first_option() -> None:
+    offered = offered_replies(SCHEMA)
+    searching = offered_replies(decision_schema(["search", "final"], [], queries=["alpha beta", "gamma"]))
+    abstaining = offered_replies(decision_schema(["final"], []))
+
+    assert codes_first_offer(offered) == offered[2]
+    assert codes_first_offer(searching) == searching[0]
+    assert codes_first_offer(abstaining) == abstaining[0]
+
+
+def test_code_leaves_a_clarifying_question_to_the_model() -> None:
+    assert codes_first_offer(offered_replies(decision_schema(["clarify"], []))) is None
+
+
+UNANSWERED = (
+    "Which hash function does the sort memory use for joins?"  # no sentence names one: code searches on
+)
+
+
+def searches_after_the_question(
+    bound: GrammarBoundScript, tmp_path: Path, **limits: object
+) -> list[PlanContent]:
+    tool = open_search_tool(index_documents(tmp_path, DOCUMENTS))
+    state = final_state(make_agent(bound, tool, question_search=True, **limits).run(UNANSWERED))
+    return [step.content for step in state.steps if isinstance(step.content, PlanContent)]
+
+
+def test_by_default_a_schema_bound_model_is_not_asked_to_choose_among_codes_offers(tmp_path: Path) -> None:
+    """Code offers two queries and abstaining; it runs its first query itself, and the model writes nothing."""
+    bound = GrammarBoundScript([])
+
+    plans = searches_after_the_question(bound, tmp_path)
+
+    assert bound.schemas == [] and all(plan.model_text == "" for plan in plans)
+    assert [plan.query for plan in plans[:2]] == ["hash function joins", "hash function sort memory joins"]
+
+
+def test_a_model_that_chooses_is_asked_which_query_to_run(tmp_path: Path) -> None:
+    second = json.dumps({"action": "search", "query": "hash function sort memory joins"})
+    bound = GrammarBoundScript([second, second, second])
+
+    plans = searches_after_the_question(bound, tmp_path, model_chooses=True)
+
+    assert "hash function joins" in json.dumps(bound.schemas[0])
+    assert plans[0].query == "hash function sort memory joins" and plans[0].model_text
