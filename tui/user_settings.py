@@ -42,6 +42,11 @@ USER_SETTINGS = (
         "package; 0 judges by the question's key words instead)",
     ),
     UserSetting(
+        "model_chooses",
+        "in choices mode, the model picks which of code's queries to run and whether to search on (off: code "
+        "takes its own first choice and the model is not asked)",
+    ),
+    UserSetting(
         "decisions",
         "choices: pick among code's queries and quoted answers; free: write them, each sentence checked against "
         "its sources; auto: free for a model of 1B+ parameters or a script",
