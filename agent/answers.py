@@ -84,15 +84,14 @@ def sentence_features(
     weights: Mapping[str, float] | None = None,
     context: frozenset[str] = frozenset(),
     *,
-    lead: bool = False,
     supplied: bool = True,
 ) -> dict[str, float] | None:
     """What :func:`sentence_score` weighs of ``sentence`` as an answer to a question with key words ``terms``,
     by the names of :data:`SENTENCE_WEIGHTS` (None when it mentions no key word: it cannot answer).
 
     Key words in ``context`` (those the sentence's document title or heading names) that the sentence itself
-    does not mention count at CONTEXT_SHARE (see :func:`ranked_candidates`). ``lead``: the sentence opens its
-    document; ``supplied``: its answer window holds the kind of thing the question asks for.
+    does not mention count at CONTEXT_SHARE (see :func:`ranked_candidates`). ``supplied``: its answer window
+    holds the kind of thing the question asks for.
     """
     words = folded_words(sentence)
     positions = _matched_positions(words, terms)
@@ -108,7 +107,6 @@ def sentence_features(
         "share of the key words": len(positions) / len(terms),
         "key words among its words": sum(map(len, positions.values())) / len(words),
         "states a number": float(bool(_DIGIT.search(sentence))),
-        "opens its document": float(lead),
         "lacks what is asked": float(not supplied),
     }
     for name, applies in FORM_TESTS:
@@ -122,12 +120,11 @@ def sentence_score(
     weights: Mapping[str, float] | None = None,
     context: frozenset[str] = frozenset(),
     *,
-    lead: bool = False,
     supplied: bool = True,
 ) -> float:
     """How well ``sentence`` answers a question with key words ``terms`` (higher is better, 0 for no match):
     the exponential of its :func:`sentence_features` weighed by :data:`SENTENCE_WEIGHTS`."""
-    features = sentence_features(sentence, terms, weights, context, lead=lead, supplied=supplied)
+    features = sentence_features(sentence, terms, weights, context, supplied=supplied)
     if features is None:
         return 0.0
     score = math.exp(sum(SENTENCE_WEIGHTS[name] * value for name, value in features.items()))
@@ -140,38 +137,14 @@ SentenceTest = Callable[[str, Sequence[str], Sequence[str]], bool]
 """A test of one sentence, given its case-folded words and the question's key words."""
 
 
-def _is_grammar_rule(sentence: str, words: Sequence[str], terms: Sequence[str]) -> bool:
-    """A grammar production names every key word of a question about that syntax and answers none."""
-    return GRAMMAR_MARK in sentence
-
-
 def _introduces(sentence: str, words: Sequence[str], terms: Sequence[str]) -> bool:
     """ "...as follows:" leads to the answer instead of giving it."""
     return sentence.rstrip().endswith(":")
 
 
-def _asks(sentence: str, words: Sequence[str], terms: Sequence[str]) -> bool:
-    """A question (a FAQ heading, a forum post) restates what is asked."""
-    return sentence.rstrip(" *_`").endswith("?")
-
-
 def _restates(sentence: str, words: Sequence[str], terms: Sequence[str]) -> bool:
     """Fewer than MIN_NEW_WORDS content words beyond the question's own: a heading, a restatement."""
     return _new_words(words, terms) < MIN_NEW_WORDS
-
-
-# Hearsay and hedging: a forum post's "I believe it is ...", a draft "according to a note on the old wiki ... not
-# checked". A statement the page itself does not vouch for is a poor answer, whoever wrote it.
-_HEDGED = re.compile(
-    r"\b(?:I think|I believe|I guess|I suppose|I'm not sure|not sure|could not find|couldn't find|double[- ]check|"
-    r"\(draft\)|not (?:yet )?(?:been )?(?:checked|verified|confirmed)|unverified|rumou?r|according to (?:a|some) "
-    r"(?:note|post|comment|thread|rumou?r))",
-)
-
-
-def _hedges(sentence: str, words: Sequence[str], terms: Sequence[str]) -> bool:
-    """First-person hearsay or a hedge: the page does not vouch for what the sentence says."""
-    return bool(_HEDGED.search(sentence))
 
 
 def _is_code(sentence: str, words: Sequence[str], terms: Sequence[str]) -> bool:
@@ -181,13 +154,12 @@ def _is_code(sentence: str, words: Sequence[str], terms: Sequence[str]) -> bool:
 
 
 # What makes a sentence a poorer answer than its key words say: each a named test, weighed in SENTENCE_WEIGHTS.
+# A grammar production, a sentence that asks a question, and hearsay or hedging were tests too, until the
+# blind suites of sets D-J did not reward them (decision 0095).
 FORM_TESTS: tuple[tuple[str, SentenceTest], ...] = (
-    ("grammar rule", _is_grammar_rule),
     ("introduces what follows", _introduces),
-    ("asks a question", _asks),
     ("restates the question", _restates),
     ("code", _is_code),
-    ("hearsay or hedged", _hedges),
 )
 
 _DIGIT = re.compile(r"\d")
@@ -197,9 +169,8 @@ _DIGIT = re.compile(r"\d")
 # power PASSAGE_RELEVANCE. The weights are the hand-set factors of the earlier decisions, as logarithms: the
 # rarity-weighted key words found, scaled by a factor for each form that makes a sentence a poorer answer. (How
 # close together the key words sit counted too until the blind suites of session 7 did not reward it: decision
-# 0089.) A document's opening sentence usually says what the document is
-# about ("LoadPin is a Linux Security Module that ensures ..."): for a "What is X?" question (the only time it is
-# marked) it counts 1.3 times. A sentence whose answer window (it and the next sentence) holds nothing of the kind
+# 0089; a document's opening sentence counted 1.3 times for a "What is X?" question until decision 0095.) A
+# sentence whose answer window (it and the next sentence) holds nothing of the kind
 # the question asks for - a value for "how many" or "what default", a name for "which option" - beyond the
 # question's own words talks about the subject without answering (agent.question): 0.4 times.
 # bench/fit_answer_weights.py fits this table on suites and tests each fit on a suite left out; a table fitted on
@@ -210,14 +181,10 @@ SENTENCE_WEIGHTS: Mapping[str, float] = {
     "share of the key words": 0.0,
     "key words among its words": 0.0,
     "states a number": 0.0,
-    "opens its document": math.log(1.3),
     "lacks what is asked": math.log(0.4),
-    "grammar rule": math.log(0.3),
     "introduces what follows": math.log(0.7),
-    "asks a question": math.log(0.5),
     "restates the question": math.log(0.4),
     "code": math.log(0.3),
-    "hearsay or hedged": math.log(0.3),
 }
 SCORE_DIGITS = 12
 # How much a passage's relevance to its search counts for its sentences as answers (see ranked_candidates).
@@ -228,19 +195,16 @@ def rank_sentences(
     sentences: Sequence[str],
     terms: Sequence[str],
     weights: Mapping[str, float] | None = None,
-    lead: str | None = None,
     supplied: Callable[[str], bool] | None = None,
 ) -> list[str]:
-    """``sentences`` best first; ties keep reading order (an earlier sentence usually states the rule). ``lead``
-    is the document's opening sentence, when it is among them; ``supplied`` says whether a sentence's answer
-    window holds the kind of thing the question asks for."""
+    """``sentences`` best first; ties keep reading order (an earlier sentence usually states the rule).
+    ``supplied`` says whether a sentence's answer window holds the kind of thing the question asks for."""
     scored = [
         (
             sentence_score(
                 sentence,
                 terms,
                 weights,
-                lead=sentence == lead,
                 supplied=supplied(sentence) if supplied else True,
             ),
             index,
@@ -360,7 +324,6 @@ def ranked_candidates(
     terms: Sequence[str],
     weights: Mapping[str, float] | None = None,
     context_by_label: Mapping[str, str] | None = None,
-    leads: Mapping[str, str] | None = None,
     supplied: Callable[[str, str], bool] | None = None,
     relevance: Mapping[str, float] | None = None,
 ) -> list[Candidate]:
@@ -369,8 +332,7 @@ def ranked_candidates(
     A sentence is read in its document: the key words its source's title and heading path name
     (``context_by_label``) count for it in part. "Linux can use a remote server as one of its block devices",
     under the title "Network Block Device", answers "What is the network block device driver used for?"; a
-    sentence naming "block" and "drivers" under "Using the RAM disk block device" does not. ``leads`` holds the
-    opening sentence of each source that starts its document (see :func:`sentence_score`); ``supplied(label,
+    sentence naming "block" and "drivers" under "Using the RAM disk block device" does not. ``supplied(label,
     sentence)`` whether the sentence's answer window holds what the question asks for; ``relevance[label]``
     scales a source's sentences by how well its passage as a whole matched its search (see
     :meth:`agent.sources.SourceLedger.in_reading_order`).
@@ -387,7 +349,6 @@ def ranked_candidates(
                 terms,
                 weights,
                 context.get(label, frozenset()),
-                lead=sentence == (leads or {}).get(label),
                 supplied=supplied(label, sentence) if supplied else True,
             )
             * (relevance or {}).get(label, 1.0) ** PASSAGE_RELEVANCE,

@@ -265,7 +265,6 @@ class _TaskRun:
             self.settings.source_chars,
             reader=reader,
             weights=self.term_weights,
-            prefer_leads=self.shape.what_it_is,
             shape=self.shape if self.settings.answer_kind else None,
         )
         if carried is not None:
@@ -478,12 +477,9 @@ class _TaskRun:
         }
         contexts = self._document_contexts()
         context = {label: contexts[label] for label in sentences}
-        leads = {label: lead for label in sentences if (lead := self.ledger.lead_sentence(label))}
         supplied = self.ledger.supplies if self.settings.answer_kind else None
         relevance = {label: self.ledger.relevance(label) for label in sentences}
-        ranked = ranked_candidates(
-            sentences, self.terms, self.term_weights, context, leads, supplied, relevance
-        )
+        ranked = ranked_candidates(sentences, self.terms, self.term_weights, context, supplied, relevance)
         meaning = self._meaning()
         if meaning is None:
             return ranked

@@ -47,7 +47,6 @@ _IDENTIFIER_QUESTION = re.compile(
 )
 # "What kind of function ...?" asks for a category, said in plain words ("a generator function").
 _CATEGORY_QUESTION = re.compile(r"\b(?:what|which) (?:kind|kinds|type|types|sort|sorts) of\b", re.IGNORECASE)
-_WHAT_IT_IS = re.compile(r"^\W*what\s+(is|are|was|were|does|do)\b", re.IGNORECASE)
 
 _DIGITS = re.compile(r"\d")
 # A number as a quantity is written: digits with separators, maybe a short unit ("16K", "512MiB", "2160h",
@@ -176,19 +175,13 @@ def _end(pattern: re.Pattern[str], question: str) -> int | None:
     return found.end() if found else None
 
 
-def asks_what_it_is(question: str) -> bool:
-    """ "What is X?", "What does X do?", "What are X used for?": a question a document's opening sentence answers."""
-    return bool(_WHAT_IT_IS.match(question))
-
-
 @dataclass(frozen=True)
 class QuestionShape:
-    """The question parsed once: its key words, what its answer must contain, and whether it asks what X is."""
+    """The question parsed once: its key words and what its answer must contain."""
 
     text: str
     terms: tuple[str, ...]
     expects: Expectation
-    what_it_is: bool
     own_stems: frozenset[str]
     """The stems of every word the question says itself: what an answer must go beyond."""
     names: tuple[str, ...] = ()
@@ -201,7 +194,6 @@ class QuestionShape:
             text=question,
             terms=terms,
             expects=expected_answer(question),
-            what_it_is=asks_what_it_is(question),
             own_stems=frozenset(stem(word.casefold()) for word in hyphenated_words(question)),
             names=tuple(word for word in named_words(question) if word in terms),
         )

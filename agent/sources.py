@@ -46,25 +46,18 @@ def sentences_of(text: str) -> list[str]:
     return [piece for piece in pieces if piece]
 
 
-def opens_document(passage_id: str) -> bool:
-    """Whether the passage is its document's first (passage IDs are ``docid:n``, numbered from 0)."""
-    return passage_id.rpartition(":")[2] == "0"
-
-
 def matched_sentences(
     text: str,
     query: str,
     max_chars: int,
     weights: Mapping[str, float] | None = None,
-    opens: bool = False,
     shape: QuestionShape | None = None,
 ) -> str:
     """The sentences of ``text`` that best match ``query``, in their original order, within ``max_chars``.
 
     Ranked like answers (:func:`agent.answers.sentence_score`: rare query words count most),
     so the sentence most likely to answer is among those the model sees and may be offered as the answer.
-    ``opens``: the text starts its document, so its first sentence is the document's lead. With ``shape``, a
-    sentence whose answer window (it and the next) lacks what the question asks for ranks lower.
+    With ``shape``, a sentence whose answer window (it and the next) lacks what the question asks for ranks lower.
     """
     sentences = sentences_of(text)
     if len(" ".join(sentences)) <= max_chars:
@@ -75,7 +68,6 @@ def matched_sentences(
             sentence,
             wanted,
             weights,
-            lead=opens and index == 0,
             supplied=shape.supplied_by(" ".join(sentences[index : index + 2])) if shape else True,
         )
         for index, sentence in enumerate(sentences)
@@ -112,13 +104,9 @@ class SourceLedger:
         nonce: str | None = None,
         reader: PassageReader | None = None,
         weights: Mapping[str, float] | None = None,
-        prefer_leads: bool = False,
         shape: QuestionShape | None = None,
     ) -> None:
-        """``prefer_leads``: the question asks what something is, so each document's opening sentence is
-        preferred when showing a source and when offering answers (see ``agent.answers.SENTENCE_WEIGHTS``)."""
         self.source_chars = source_chars
-        self.prefer_leads = prefer_leads
         self.shape = shape
         self.weights = dict(weights or {})
         self.nonce = nonce or new_fence_nonce()
@@ -126,7 +114,6 @@ class SourceLedger:
         self._by_passage: dict[str, Source] = {}
         self._shown: dict[str, str] = {}
         self._sentences: dict[str, list[str]] = {}
-        self._leads: dict[str, str] = {}
         self._relevance: dict[str, float] = {}
         self._supplies: dict[tuple[str, str], bool] = {}
         self._next_number = 1
@@ -181,13 +168,11 @@ class SourceLedger:
             for raw in passage
             if len(quoted := self._quotable(raw)) > 12 and not unfit_as_answer(quoted)
         ]
-        opens = self.prefer_leads and opens_document(hit.id)
         ranked = ranked_candidates(
             {hit.id: sentences},
             terms,
             self.weights,
             {hit.id: f"{hit.title} {hit.heading}"},
-            {hit.id: sentences[0]} if opens and sentences else None,
             (lambda _label, sentence: self._window_supplies(sentences, sentence)) if self.shape else None,
         )
         return ranked[0].score if ranked else 0.0
@@ -222,12 +207,9 @@ class SourceLedger:
 
     def _register(self, source: Source, text: str, text_to_match: str) -> None:
         self._by_passage[source.passage_id] = source
-        opens = self.prefer_leads and opens_document(source.passage_id)
-        shown = matched_sentences(text, text_to_match, self.source_chars, self.weights, opens, self.shape)
+        shown = matched_sentences(text, text_to_match, self.source_chars, self.weights, self.shape)
         self._shown[source.label] = shown
         self._sentences[source.label] = sentences_of(text)
-        if opens and self._sentences[source.label]:
-            self._leads[source.label] = self._quotable(self._sentences[source.label][0])
         self._next_number = max(self._next_number, int(source.label[1:]) + 1)
 
     def fenced(self, sources: Sequence[Source]) -> str:
@@ -300,7 +282,7 @@ class SourceLedger:
         supplied = (lambda sentence: self.supplies(source.label, sentence)) if self.shape else None
         if kind_required and supplied is not None:
             sentences = [sentence for sentence in sentences if supplied(sentence)]
-        return rank_sentences(sentences, terms, weights, self._leads.get(source.label), supplied)[:limit]
+        return rank_sentences(sentences, terms, weights, supplied)[:limit]
 
     def supplies(self, label: str, sentence: str) -> bool:
         """Whether ``sentence`` (an offered one) with the sentence after it in its passage holds what the
@@ -323,11 +305,6 @@ class SourceLedger:
     def _position(self, passage: Sequence[str], sentence: str) -> int | None:
         """Where ``sentence`` (as offered: sanitised, cut to length) stands in ``passage``'s raw sentences."""
         return next((index for index, raw in enumerate(passage) if self._quotable(raw) == sentence), None)
-
-    def lead_sentence(self, label: str) -> str | None:
-        """The document's opening sentence, as offered, when source ``label`` is its document's first passage and
-        the question asks what something is (``prefer_leads``); otherwise None."""
-        return self._leads.get(label)
 
     def surroundings(self, label: str, sentence: str) -> Surroundings:
         """The sentences before and after ``sentence`` (an :meth:`answer_sentences` result) in its passage.

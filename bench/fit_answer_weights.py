@@ -28,7 +28,7 @@ from agent import answers
 from agent.eval.suite import EvalCase
 from agent.evidence import mentioned_terms, rarity_weights
 from agent.question import QuestionShape
-from agent.sources import SourceLedger, opens_document, sentences_of
+from agent.sources import SourceLedger, sentences_of
 from indexer.results import query_within_limit
 from indexer.search import SearchTool, open_search_tool
 
@@ -60,7 +60,7 @@ def question_rows(case: EvalCase, tool: SearchTool, names: list[str]) -> tuple[l
     terms = list(shape.terms)
     weights = rarity_weights(terms, tool.passage_share)
     results = tool.search(query_within_limit(case.question), DEPTH)
-    ledger = SourceLedger(320, reader=tool, weights=weights, prefer_leads=shape.what_it_is, shape=shape)
+    ledger = SourceLedger(320, reader=tool, weights=weights, shape=shape)
     rows: list[list[float]] = []
     labels: list[int] = []
     for hit in ledger.in_reading_order(results, terms).items:
@@ -69,11 +69,10 @@ def question_rows(case: EvalCase, tool: SearchTool, names: list[str]) -> tuple[l
             continue
         sentences = sentences_of(record.text)
         context = frozenset(mentioned_terms(f"{hit.title} {hit.heading}", terms))
-        lead = sentences[0] if sentences and shape.what_it_is and opens_document(hit.id) else None
         for index, sentence in enumerate(sentences):
             window = " ".join(sentences[index : index + 2])
             features = answers.sentence_features(
-                sentence, terms, weights, context, lead=sentence == lead, supplied=shape.supplied_by(window)
+                sentence, terms, weights, context, supplied=shape.supplied_by(window)
             )
             if features is None:
                 continue

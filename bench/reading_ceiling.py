@@ -73,7 +73,7 @@ def reading(
 ) -> tuple[dict[str, list[str]], list[Candidate]]:
     """``top``'s passages as sentences (in the agent's reading order) and every sentence as the agent ranks
     them for an answer, best first."""
-    ledger = SourceLedger(320, reader=tool, weights=weights, prefer_leads=shape.what_it_is, shape=shape)
+    ledger = SourceLedger(320, reader=tool, weights=weights, shape=shape)
     ordered = ledger.in_reading_order(top, list(shape.terms))
     passages = {hit.id: sentences_of(rec.text) for hit in ordered.items if (rec := tool.passage(hit.id))}
     candidates = ranked_candidates(

@@ -38,14 +38,14 @@ def test_the_score_is_the_exponential_of_the_weighted_features() -> None:
 
 
 def test_sentences_weighed_alike_tie_and_keep_the_order_of_their_sources() -> None:
-    """1.5 two ways - one key word and one its title names (1 + 0.5), or three key words in a question (3 x 0.5) -
-    must not be split by the rounding of logarithms (unrounded, the question scores 1.5000000000000002)."""
-    terms = ["kettle", "sencha", "steep"]
+    """1.5 two ways - one key word and one its title names (1 + 0.5), or five key words in a line of code
+    (5 x 0.3) - must not be split by the rounding of logarithms (unrounded, the code scores 1.4999999999999998)."""
+    terms = ["kettle", "sencha", "steep", "leaves", "water"]
     sentences = {
         "S1": ["Sencha brews best well below boiling point."],
-        "S2": ["How long should green sencha leaves steep in a cold kettle?"],
+        "S2": ["steep(kettle, sencha, leaves, water, temperature=80, timeout=120)"],
     }
-    context = {"S1": "Kettle notes", "S2": "Tea questions"}
+    context = {"S1": "Kettle notes", "S2": "Tea code"}
 
     first, second = ranked_candidates(sentences, terms, context_by_label=context)
     assert first.score == second.score == 1.5 and first.label == "S1"

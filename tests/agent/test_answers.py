@@ -28,7 +28,6 @@ from agent.answers import (
 from agent.decision import NO_EVIDENCE_ANSWER
 from agent.evidence import open_parts
 from agent.loop import Agent, final_state
-from agent.question import asks_what_it_is
 from agent.settings import AgentSettings
 from agent.sources import matched_sentences
 from agent.state import Source
@@ -49,13 +48,9 @@ def test_one_rare_key_word_outweighs_two_common_ones() -> None:
     assert rank_sentences([relation, subject], TERMS, WEIGHTS)[0] == subject
 
 
-def test_grammar_rules_questions_and_restated_headings_rank_below_an_answer() -> None:
+def test_a_restated_heading_ranks_below_an_answer() -> None:
     answer = "When it is executed, pass does nothing; it is a placeholder."
-    others = [
-        'pass_stmt ::= "pass" statement executed',
-        "What happens when a pass statement is executed?",
-        "The pass statement",
-    ]
+    others = ["The pass statement"]
 
     assert rank_sentences([*others, answer], TERMS, WEIGHTS)[0] == answer
 
@@ -332,57 +327,6 @@ def test_the_shown_fragment_keeps_the_sentence_with_the_rare_query_word() -> Non
     assert len(shown) <= 80
 
 
-LEAD = "Zram creates RAM-based block devices whose pages are kept compressed in memory."
-LATER = "To compress zram devices harder, pick the zstd algorithm."
-
-
-@pytest.mark.parametrize(
-    ("question", "asks"),
-    [
-        ("What is zram?", True),
-        ("What does the LoadPin security module enforce?", True),
-        ("what are shield volcanoes built from?", True),
-        ("Which constants are considered false?", False),
-        ("How do I free the page cache?", False),
-        ("Whatever happened to the pass statement?", False),
-    ],
-)
-def test_what_is_questions_are_told_apart(question: str, asks: bool) -> None:
-    assert asks_what_it_is(question) is asks
-
-
-def test_a_documents_opening_sentence_is_preferred_when_it_is_the_lead() -> None:
-    terms = ["zram", "compress"]
-
-    assert rank_sentences([LATER, LEAD], terms)[0] == LATER  # key words closer together
-    assert rank_sentences([LATER, LEAD], terms, lead=LEAD)[0] == LEAD
-
-
-def test_the_shown_fragment_of_a_documents_first_passage_keeps_its_opening_sentence() -> None:
-    text = f"{LEAD} {LATER}"
-
-    assert matched_sentences(text, "Which algorithm makes zram compress harder?", 70) == LATER
-    assert matched_sentences(text, "What does zram compress?", 90, opens=True) == LEAD
-
-
-@pytest.mark.parametrize(
-    ("question", "first_words"),
-    [
-        ("What does zram compress?", "Zram creates"),
-        ("Which algorithm makes zram compress harder?", "To compress"),
-    ],
-)
-def test_for_a_what_is_question_the_documents_opening_sentence_is_offered_first(
-    tmp_path: Path, question: str, first_words: str
-) -> None:
-    index_dir = index_documents(tmp_path, {"zram.md": f"# Zram\n\n{LEAD} {LATER}\n"})
-    tool = open_search_tool(index_dir)
-    # Without quote windows, so the offered answer is the chosen sentence alone.
-    _, _, model = run_script([search("zram compress")], tool, question=question, answer_follow_on=False)
-
-    assert offered_answers(model.schemas[-1])[0].startswith(first_words)
-
-
 SNIPPET_PASSAGES = {
     "a:0": ("a", "Yield and generators", "Yield yield yield function definition create kind.", ""),
     "b:0": (
@@ -460,13 +404,6 @@ def test_an_answer_mentioning_too_few_key_words_is_not_offered_and_nothing_is_wr
     assert offered_answers(model.schemas[-1]) == [NO_EVIDENCE_ANSWER]
     assert "minLength" not in final_schema.split('"final"', 1)[1]
     assert (state.status, state.stop_reason, state.citations) == ("needs_user", "no_evidence", [])
-
-
-def test_hearsay_ranks_below_the_statement_the_manual_vouches_for() -> None:
-    hearsay = "I believe the number of tags describe looks at by default is 7, but please double check."
-    manual = "By default, describe considers the 10 most recent tags."
-
-    assert rank_sentences([hearsay, manual], ["tags", "describe", "default"]) == [manual, hearsay]
 
 
 def test_an_answer_is_judged_about_the_question_with_its_documents_title() -> None:
