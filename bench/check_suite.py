@@ -43,8 +43,14 @@ def document_texts(root: Path) -> dict[str, str]:
         if isinstance(loaded, SkippedFile):
             print(f"  note: {entry.relative}: {loaded.reason.value}", file=sys.stderr)
             continue
-        body = " ".join(f"{p.heading} {p.text}" for p in loaded.passages)
-        texts[entry.relative] = folded(f"{loaded.title} {body}")
+        # A file's further documents (each message of an mbox, each attachment) are indexed under its path too.
+        documents = [(loaded.title, loaded.passages), *((part.title, part.passages) for part in loaded.parts)]
+        texts[entry.relative] = folded(
+            " ".join(
+                f"{title} " + " ".join(f"{p.heading} {p.text}" for p in passages)
+                for title, passages in documents
+            )
+        )
     return texts
 
 
