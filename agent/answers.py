@@ -170,7 +170,7 @@ _DIGIT = re.compile(r"\d")
 # rarity-weighted key words found, scaled by a factor for each form that makes a sentence a poorer answer. (How
 # close together the key words sit counted too until the blind suites of session 7 did not reward it: decision
 # 0089; a document's opening sentence counted 1.3 times for a "What is X?" question until decision 0095.) A
-# sentence whose answer window (it and the next sentence) holds nothing of the kind
+# sentence whose answer window (it and the sentence on each side) holds nothing of the kind
 # the question asks for - a value for "how many" or "what default", a name for "which option" - beyond the
 # question's own words talks about the subject without answering (agent.question): 0.4 times.
 # bench/fit_answer_weights.py fits this table on suites and tests each fit on a suite left out; a table fitted on
@@ -282,7 +282,7 @@ def per_part_candidates(
     """One sentence per part of a compound question, each the best by that part's key words among the
     sentences that mention one of the part's own (:func:`answer_parts`); a part with none gets none.
 
-    With ``window`` (a candidate's answer window: it and the next sentence), each part is read as a question of
+    With ``window`` (a candidate's answer window: it and the sentence on each side), each part is read as a question of
     its own (:class:`agent.question.QuestionShape`): a sentence whose window holds nothing of the kind that part
     asks for ranks lower, as for a one-part question. Ranking parts by their key words alone answered "how
     many workers start by default?" with the sentence that names workers and no number (14 seen suites,

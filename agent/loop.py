@@ -446,7 +446,8 @@ class _TaskRun:
         return mentioned_terms(sentence, self.terms)
 
     def _answer_window(self, candidate: Candidate) -> str:
-        return " ".join([candidate.sentence, *self._surroundings(candidate).after[:1]])
+        around = self._surroundings(candidate)
+        return " ".join([*around.before[:1], candidate.sentence, *around.after[:1]])
 
     def _can_search(self) -> bool:
         last_step = self.state.sources and self._steps_left() == 1

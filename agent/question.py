@@ -5,8 +5,10 @@ value; "which option / command / setting / file ..." want a name from the docume
 wants a definition and "how do I ..." a procedure, which no single token marks. Ranking sentences by the
 question's own words alone favours the sentence that repeats the question ("The default value of work_mem can be
 changed per session") over the one that answers it ("The default is four megabytes (4MB)."), which manuals
-often put next, at the end of a setting's paragraph. So a sentence whose answer window (it and the sentence after
-it, which a quote includes first) holds nothing of the expected kind beyond the question's own words ranks lower.
+often put next, at the end of a setting's paragraph; reference pages put the declaration first
+("wordwrap(s, width=79)", then "Wrap a string to the given width."). So a sentence whose answer window (it and
+the sentence on each side, which a quote reaches first) holds nothing of the expected kind beyond the question's
+own words ranks lower (decision 0096).
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ def competing_readings(
 ) -> list[Reading]:
     """Two or more readings whose answers differ, or none when the question reads one way (best first).
 
-    ``window`` is a candidate's answer window (it and the next sentence); ``about`` the question's key words a
+    ``window`` is a candidate's answer window (it and the sentence on each side); ``about`` the question's key words a
     sentence mentions."""
     if shape.expects not in ("value", "quantity") or not candidates or candidates[0].score <= 0:
         return []

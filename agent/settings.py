@@ -115,7 +115,7 @@ class AgentSettings(BaseModel):
     answer_kind: bool = Field(
         default=True,
         description="Read what kind of thing the question asks for (a value for 'how many' or 'what default', a "
-        "name for 'which option') and rank lower the sentences whose answer window (the sentence and the next) "
+        "name for 'which option') and rank lower the sentences whose answer window (the sentence and its neighbours) "
         "holds none beyond the question's own words.",
     )
     answer_kind_required: bool = Field(

@@ -57,7 +57,7 @@ def matched_sentences(
 
     Ranked like answers (:func:`agent.answers.sentence_score`: rare query words count most),
     so the sentence most likely to answer is among those the model sees and may be offered as the answer.
-    With ``shape``, a sentence whose answer window (it and the next) lacks what the question asks for ranks lower.
+    With ``shape``, a sentence whose answer window (it and its neighbours) lacks what the question asks for ranks lower.
     """
     sentences = sentences_of(text)
     if len(" ".join(sentences)) <= max_chars:
@@ -68,7 +68,7 @@ def matched_sentences(
             sentence,
             wanted,
             weights,
-            supplied=shape.supplied_by(" ".join(sentences[index : index + 2])) if shape else True,
+            supplied=shape.supplied_by(" ".join(sentences[max(0, index - 1) : index + 2])) if shape else True,
         )
         for index, sentence in enumerate(sentences)
     ]
@@ -180,7 +180,7 @@ class SourceLedger:
     def _window_supplies(self, sentences: Sequence[str], sentence: str) -> bool:
         assert self.shape is not None
         index = sentences.index(sentence)
-        return self.shape.supplied_by(" ".join(sentences[index : index + 2]))
+        return self.shape.supplied_by(" ".join(sentences[max(0, index - 1) : index + 2]))
 
     def relevance(self, label: str) -> float:
         """How well source ``label``'s passage matched the search that found it: its BM25 score over that
@@ -291,16 +291,19 @@ class SourceLedger:
             return True
         key = (label, sentence)
         if key not in self._supplies:
-            following = self._next_quotable(label, sentence)
-            self._supplies[key] = self.shape.supplied_by(" ".join([sentence, *following]))
+            before, following = self._neighbours(label, sentence)
+            self._supplies[key] = self.shape.supplied_by(" ".join([*before, sentence, *following]))
         return self._supplies[key]
 
-    def _next_quotable(self, label: str, sentence: str) -> list[str]:
-        """The sentence after ``sentence`` in its passage when it may be quoted beside it (the first of
-        :meth:`surroundings`' ``after``), found without reading the rest of the passage."""
+    def _neighbours(self, label: str, sentence: str) -> tuple[list[str], list[str]]:
+        """The sentences just before and after ``sentence`` in its passage when they may be quoted beside it (the
+        first of :meth:`surroundings`' ``before`` and ``after``), found without reading the rest of the passage."""
         passage = self._sentences.get(label, [])
         index = self._position(passage, sentence)
-        return [] if index is None else list(self._quotable_run(passage[index + 1 : index + 2]))
+        if index is None:
+            return [], []
+        before = list(self._quotable_run(passage[max(0, index - 1) : index]))
+        return before, list(self._quotable_run(passage[index + 1 : index + 2]))
 
     def _position(self, passage: Sequence[str], sentence: str) -> int | None:
         """Where ``sentence`` (as offered: sanitised, cut to length) stands in ``passage``'s raw sentences."""

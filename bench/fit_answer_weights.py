@@ -5,7 +5,7 @@ well a table fitted without each suite ranks that suite's answers.
 
 For every clear and injection case it searches the question's own words, reads the top 10 passages in the
 agent's reading order, and scores every sentence that mentions a key word by ``agent.answers.sentence_features``
-(plus its passage's log relevance). A sentence is a right answer when its answer window (it and the next) holds
+(plus its passage's log relevance). A sentence is a right answer when its answer window (it and its neighbours) holds
 an expected answer. The fit is one softmax per question over its sentences - the chance the ranking puts a right
 one first - with an L2 pull towards the table in force (``PRIOR``), by plain gradient
 descent (numpy only). Printed: per suite, how many questions had a right sentence and how many each table ranks
@@ -70,7 +70,7 @@ def question_rows(case: EvalCase, tool: SearchTool, names: list[str]) -> tuple[l
         sentences = sentences_of(record.text)
         context = frozenset(mentioned_terms(f"{hit.title} {hit.heading}", terms))
         for index, sentence in enumerate(sentences):
-            window = " ".join(sentences[index : index + 2])
+            window = " ".join(sentences[max(0, index - 1) : index + 2])
             features = answers.sentence_features(
                 sentence, terms, weights, context, supplied=shape.supplied_by(window)
             )

@@ -4,7 +4,7 @@ the agent's sentence ranking put one first?).
     .venv/bin/python bench/reading_ceiling.py bench/suites/NAME=/path/to/corpus [more ...] [--work DIR]
 
 For every clear and injection case of each suite it searches the question's own words, takes the top 3, 5 and 10
-passages, and counts the cases where some sentence's answer window (the sentence and the next) holds an expected
+passages, and counts the cases where some sentence's answer window (the sentence and its neighbours, as the agent reads one) holds an expected
 answer - the retrieval ceiling at that depth - and those where the agent's ranking puts such a sentence first:
 each passage ordered as the agent orders a search's results (``SourceLedger.in_reading_order``), then every
 sentence scored as answers are (``agent.answers.ranked_candidates`` with each passage's title, heading and
@@ -88,9 +88,9 @@ def reading(
 
 
 def window_of(sentences: Sequence[str], sentence: str) -> str:
-    """A sentence's answer window: the sentence and the next."""
+    """A sentence's answer window: the sentence and the one on each side (decision 0096)."""
     index = sentences.index(sentence)
-    return " ".join(sentences[index : index + 2])
+    return " ".join(sentences[max(0, index - 1) : index + 2])
 
 
 def suite_line(spec: str, work: Path) -> dict[str, Any]:

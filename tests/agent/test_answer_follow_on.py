@@ -15,6 +15,7 @@ import pytest
 
 from agent.answers import AnswerChoice, Candidate, ReplyFits, Surroundings, answer_choices
 from agent.loop import REPLY_TOKEN_SHARE
+from agent.question import QuestionShape
 from agent.sources import SourceLedger
 from agent.state import Source
 from indexer.build import index_folders
@@ -285,3 +286,24 @@ def test_a_long_sentence_whose_end_is_hostile_is_never_quoted_whole() -> None:
     ledger._sentences["S1"] = [hostile]
 
     assert ledger.surroundings("S1", ledger._quotable(hostile)).whole is None
+
+
+def test_a_declaration_before_its_description_supplies_the_value_asked_for() -> None:
+    """Reference pages put the declaration first: the description's answer window reaches back to it."""
+    shape = QuestionShape.read("If I don't say how wide, what width does wordwrap wrap lines at?")
+    ledger = SourceLedger(source_chars=4000, shape=shape)
+    source = Source(
+        label="S1", passage_id="p1", doc_id="d1", title="Filters", path="filters.html", snippet="x", query="q"
+    )
+    ledger.seed([source], "wordwrap width")
+    declaration = "wordwrap(s, width=79, break_long_words=True)"
+    description = "Wrap a string to the given width."
+    ledger._sentences["S1"] = [
+        "Other filters follow.",
+        declaration,
+        description,
+        "Existing newlines are kept.",
+    ]
+
+    assert ledger.supplies("S1", description)
+    assert not ledger.supplies("S1", "Existing newlines are kept.")
