@@ -21,6 +21,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from agent.choices import codes_first_offer, offered_replies
 from agent.eval.report import EvalReport, write_report
 from agent.eval.runner import EvalPlan, build_eval_index, evaluate, suite_roots
 from agent.eval.suite import ABSTAIN_CATEGORIES, load_suite
@@ -42,9 +43,10 @@ WORK_DIR = Path("/tmp/carrel-reading-bench")
 class CodeChoiceModel:
     """A stand-in model that answers every decision with the first thing code offers.
 
-    Where the schema offers a final answer with fixed citations (code's composed answer), it gives that;
-    otherwise the first search choice; otherwise the first option (the fixed no-evidence answer, or a
-    clarifying question). Free-text fields get a fixed placeholder, so this only measures choice mode.
+    The same preference the agent applies when the model does not choose (``agent.choices.codes_first_offer``):
+    code's composed answer, else its first query, else the first option; a clarifying question, whose words
+    only a model writes, gets a fixed placeholder. It needs no llama.cpp; with the default settings in choices
+    mode it ends every task as the agent with a schema-bound model does (decision 0094).
     """
 
     model_id = "code-choice"
@@ -56,7 +58,8 @@ class CodeChoiceModel:
     def complete(
         self, messages: Sequence[ChatMessage], schema: JsonSchema, *, max_tokens: int = 512
     ) -> Completion:
-        text = json.dumps(_preferred_instance(schema))
+        first = codes_first_offer(offered_replies(schema))
+        text = first.text if first is not None else json.dumps(_instance(schema.get("oneOf", [schema])[0]))
         return Completion(
             text=text, usage=Usage(prompt_tokens=self.count_tokens(messages), completion_tokens=1)
         )
@@ -65,23 +68,6 @@ class CodeChoiceModel:
         self, messages: Sequence[ChatMessage], schema: JsonSchema, *, max_tokens: int = 512
     ) -> Iterator[TextPiece | Completion]:
         yield self.complete(messages, schema, max_tokens=max_tokens)
-
-
-def _preferred_instance(schema: Mapping[str, Any]) -> Any:
-    options: list[Mapping[str, Any]] = list(schema.get("oneOf", [schema]))
-    fixed: Mapping[str, Any] | None = next((o for o in options if _fixed_answer(o)), None)
-    return _instance(fixed or _first_search(options) or options[0])
-
-
-def _fixed_answer(option: Mapping[str, Any]) -> bool:
-    citations = option.get("properties", {}).get("citations", {})
-    return bool(citations.get("const"))
-
-
-def _first_search(options: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
-    return next(
-        (o for o in options if o.get("properties", {}).get("action", {}).get("const") == "search"), None
-    )
 
 
 def _instance(schema: Mapping[str, Any]) -> Any:
