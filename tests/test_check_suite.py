@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from types import ModuleType
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
+from tests.support.bench import bench_module
 
 MBOX = """From a@example.org Mon Nov 16 09:02:11 2026
 From: A <a@example.org>
@@ -22,18 +20,9 @@ Call the destroy function when you are done.
 """
 
 
-def _check_suite() -> ModuleType:
-    sys.path.insert(0, str(BENCH))
-    try:
-        import check_suite
-    finally:
-        sys.path.remove(str(BENCH))
-    return check_suite
-
-
 def test_every_message_of_an_mbox_is_read_as_the_index_reads_it(tmp_path: Path) -> None:
     (tmp_path / "digest.mbox").write_text(MBOX, encoding="utf-8")
 
-    text = _check_suite().document_texts(tmp_path)["digest.mbox"]
+    text = bench_module("check_suite").document_texts(tmp_path)["digest.mbox"]
 
     assert "what should i call" in text and "call the destroy function" in text

@@ -4,15 +4,12 @@ kept whatever the rounding; and the bench script that fits such a table learns w
 from __future__ import annotations
 
 import math
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 
 from agent.answers import SENTENCE_WEIGHTS, ranked_candidates, sentence_features, sentence_score
+from tests.support.bench import bench_module
 
-BENCH = Path(__file__).resolve().parents[2] / "bench"
 TERMS = ["pass", "statement", "executed"]
 WEIGHTS = {"pass": 3.0, "statement": 1.2, "executed": 1.4}
 
@@ -51,17 +48,8 @@ def test_sentences_weighed_alike_tie_and_keep_the_order_of_their_sources() -> No
     assert first.score == second.score == 1.5 and first.label == "S1"
 
 
-def _fit_module() -> ModuleType:
-    sys.path.insert(0, str(BENCH))
-    try:
-        import fit_answer_weights
-    finally:
-        sys.path.remove(str(BENCH))
-    return fit_answer_weights
-
-
 def test_fitting_learns_the_feature_that_marks_the_right_sentence() -> None:
-    fitting = _fit_module()
+    fitting = bench_module("fit_answer_weights")
     rng = np.random.default_rng(7)
     questions = []
     for _ in range(40):
