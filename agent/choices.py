@@ -105,9 +105,8 @@ def codes_first_offer(offered: Sequence[OfferedReply]) -> OfferedReply | None:
     complete = [(reply, json.loads(reply.text)) for reply in offered if reply.complete]
     cited = next((reply for reply, decision in complete if _cited_answer(decision)), None)
     search = next((reply for reply, decision in complete if decision.get("action") == "search"), None)
-    if cited or search:
-        return cited or search
-    return offered[0] if offered and offered[0].complete else None
+    first = offered[0] if offered and offered[0].complete else None
+    return cited or search or first
 
 
 def _cited_answer(decision: Mapping[str, Any]) -> bool:

@@ -46,6 +46,12 @@ def sentences_of(text: str) -> list[str]:
     return [piece for piece in pieces if piece]
 
 
+def window_at(sentences: Sequence[str], index: int) -> str:
+    """The answer window of ``sentences[index]``: it and the sentence on each side. Manuals state a value after
+    the sentence that names the setting, reference pages declare it before describing it (decision 0096)."""
+    return " ".join(sentences[max(0, index - 1) : index + 2])
+
+
 def matched_sentences(
     text: str,
     query: str,
@@ -68,7 +74,7 @@ def matched_sentences(
             sentence,
             wanted,
             weights,
-            supplied=shape.supplied_by(" ".join(sentences[max(0, index - 1) : index + 2])) if shape else True,
+            supplied=shape.supplied_by(window_at(sentences, index)) if shape else True,
         )
         for index, sentence in enumerate(sentences)
     ]
@@ -179,8 +185,7 @@ class SourceLedger:
 
     def _window_supplies(self, sentences: Sequence[str], sentence: str) -> bool:
         assert self.shape is not None
-        index = sentences.index(sentence)
-        return self.shape.supplied_by(" ".join(sentences[max(0, index - 1) : index + 2]))
+        return self.shape.supplied_by(window_at(sentences, sentences.index(sentence)))
 
     def relevance(self, label: str) -> float:
         """How well source ``label``'s passage matched the search that found it: its BM25 score over that
@@ -285,8 +290,8 @@ class SourceLedger:
         return rank_sentences(sentences, terms, weights, supplied)[:limit]
 
     def supplies(self, label: str, sentence: str) -> bool:
-        """Whether ``sentence`` (an offered one) with the sentence after it in its passage holds what the
-        question asks for (always, without a question shape)."""
+        """Whether ``sentence`` (an offered one) with the quotable sentence on each side in its passage holds what
+        the question asks for (always, without a question shape)."""
         if self.shape is None:
             return True
         key = (label, sentence)

@@ -5,8 +5,8 @@ well a table fitted without each suite ranks that suite's answers.
 
 For every clear and injection case it searches the question's own words, reads the top 10 passages in the
 agent's reading order, and scores every sentence that mentions a key word by ``agent.answers.sentence_features``
-(plus its passage's log relevance). A sentence is a right answer when its answer window (it and its neighbours) holds
-an expected answer. The fit is one softmax per question over its sentences - the chance the ranking puts a right
+(plus its passage's log relevance). A sentence is a right answer when its answer window (it and its neighbours,
+``agent.sources.window_at``) holds an expected answer. The fit is one softmax per question over its sentences - the chance the ranking puts a right
 one first - with an L2 pull towards the table in force (``PRIOR``), by plain gradient
 descent (numpy only). Printed: per suite, how many questions had a right sentence and how many each table ranks
 first when fitted on the other suites (leave one suite out); then the table fitted on all suites, to paste.
@@ -28,7 +28,7 @@ from agent import answers
 from agent.eval.suite import EvalCase
 from agent.evidence import mentioned_terms, rarity_weights
 from agent.question import QuestionShape
-from agent.sources import SourceLedger, sentences_of
+from agent.sources import SourceLedger, sentences_of, window_at
 from indexer.results import query_within_limit
 from indexer.search import SearchTool, open_search_tool
 
@@ -70,10 +70,8 @@ def question_rows(case: EvalCase, tool: SearchTool, names: list[str]) -> tuple[l
         sentences = sentences_of(record.text)
         context = frozenset(mentioned_terms(f"{hit.title} {hit.heading}", terms))
         for index, sentence in enumerate(sentences):
-            window = " ".join(sentences[max(0, index - 1) : index + 2])
-            features = answers.sentence_features(
-                sentence, terms, weights, context, supplied=shape.supplied_by(window)
-            )
+            supplied = shape.supplied_by(window_at(sentences, index))
+            features = answers.sentence_features(sentence, terms, weights, context, supplied=supplied)
             if features is None:
                 continue
             features[RELEVANCE] = math.log(max(ledger.passage_relevance(hit.id), 1e-6))

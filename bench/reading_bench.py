@@ -25,6 +25,7 @@ from agent.choices import codes_first_offer, offered_replies
 from agent.eval.report import EvalReport, write_report
 from agent.eval.runner import EvalPlan, build_eval_index, evaluate, suite_roots
 from agent.eval.suite import ABSTAIN_CATEGORIES, load_suite
+from agent.loop import CHARS_PER_TOKEN, MESSAGE_TOKENS
 from agent.meaning import TextEmbedder
 from agent.settings import AgentSettings
 from agent.system_prompt import DEFAULT_PROMPT_VERSION
@@ -53,7 +54,7 @@ class CodeChoiceModel:
     context_size = 32768
 
     def count_tokens(self, messages: Sequence[ChatMessage]) -> int:
-        return sum(len(message.content) // 4 + 4 for message in messages)
+        return sum(len(message.content) // CHARS_PER_TOKEN + MESSAGE_TOKENS for message in messages)
 
     def complete(
         self, messages: Sequence[ChatMessage], schema: JsonSchema, *, max_tokens: int = 512

@@ -4,8 +4,8 @@ the agent's sentence ranking put one first?).
     .venv/bin/python bench/reading_ceiling.py bench/suites/NAME=/path/to/corpus [more ...] [--work DIR]
 
 For every clear and injection case of each suite it searches the question's own words, takes the top 3, 5 and 10
-passages, and counts the cases where some sentence's answer window (the sentence and its neighbours, as the agent reads one) holds an expected
-answer - the retrieval ceiling at that depth - and those where the agent's ranking puts such a sentence first:
+passages, and counts the cases where some sentence's answer window (it and its neighbours, as the agent reads
+one: ``agent.sources.window_at``) holds an expected answer - the retrieval ceiling at that depth - and those where the agent's ranking puts such a sentence first:
 each passage ordered as the agent orders a search's results (``SourceLedger.in_reading_order``), then every
 sentence scored as answers are (``agent.answers.ranked_candidates`` with each passage's title, heading and
 search relevance). The first-ranked count beside the ceiling is the reading loss; a line per suite, JSON.
@@ -27,7 +27,7 @@ from agent.eval.judge import answer_matches
 from agent.eval.suite import EvalCase
 from agent.evidence import rarity_weights
 from agent.question import QuestionShape
-from agent.sources import SourceLedger, sentences_of
+from agent.sources import SourceLedger, sentences_of, window_at
 from indexer.results import SearchResults, query_within_limit
 from indexer.search import SearchTool, open_search_tool
 
@@ -88,9 +88,8 @@ def reading(
 
 
 def window_of(sentences: Sequence[str], sentence: str) -> str:
-    """A sentence's answer window: the sentence and the one on each side (decision 0096)."""
-    index = sentences.index(sentence)
-    return " ".join(sentences[max(0, index - 1) : index + 2])
+    """A sentence's answer window, as the agent reads it (``agent.sources.window_at``)."""
+    return window_at(sentences, sentences.index(sentence))
 
 
 def suite_line(spec: str, work: Path) -> dict[str, Any]:
