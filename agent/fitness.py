@@ -12,7 +12,10 @@ statement about the subject matter, each one check below:
   reader's software should answer;
 - *encoded*: a payload a reader would have to decode (long base64 or hex runs, "decode this" requests);
 - *code*: a line of code or configuration rather than prose about it;
-- *disguised*: words spelled with mixed Latin and Cyrillic/Greek letters (homoglyphs).
+- *disguised*: words spelled with mixed Latin and Cyrillic/Greek letters (homoglyphs);
+- *asks*: a question, which asks for the answer instead of giving it. Pages that restate a user's question
+  (a forum post, a to-do, a quiz card) word it closest to the user, so ranking by the question's words puts
+  them first (decision 0098). A question may still be quoted beside an answer (an FAQ's answer follows it).
 """
 
 from __future__ import annotations
@@ -284,12 +287,24 @@ def disguised(sentence: str) -> bool:
     return False
 
 
+# What may close a sentence after its question mark: quotes, brackets, emphasis.
+_CLOSERS = "\"'”’)]*_ "
+
+
+def asks(sentence: str) -> bool:
+    """A question is not a statement: it asks for the answer instead of giving it. A word wrapped in question
+    marks is a synopsis's optional argument (Tcl's ``zlib compress string ?level?``), not a question."""
+    ending = sentence.rstrip(_CLOSERS)
+    return ending.endswith("?") and not ending.split()[-1].startswith("?")
+
+
 UNFIT_CHECKS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     ("protocol", protocol_shaped),
     ("addressed to software", addressed_to_software),
     ("encoded", encoded_payload),
     ("code", code_like),
     ("disguised", disguised),
+    ("asks", asks),
 )
 
 
@@ -322,7 +337,11 @@ def _hostile(sentence: str) -> bool:
     return any(check(sentence) for name, check in UNFIT_CHECKS if name in _HOSTILE_CHECKS)
 
 
+# Unfit as an answer but quotable beside one: a line of code may be what the prose it follows explains ("Called
+# to implement len()" after ``object.__len__(self)``), and a question what the sentence after it answers.
+_QUOTABLE_BESIDE = frozenset(["code", "asks"])
+
+
 def unsafe_to_quote(sentence: str) -> bool:
-    """Never quoted beside an answer either: every check but *code*, since a line of code may be what the prose
-    it follows explains ("Called to implement len()" after ``object.__len__(self)``)."""
-    return any(check(sentence) for name, check in UNFIT_CHECKS if name != "code")
+    """Never quoted beside an answer either: every check but those of _QUOTABLE_BESIDE."""
+    return any(check(sentence) for name, check in UNFIT_CHECKS if name not in _QUOTABLE_BESIDE)

@@ -9,6 +9,9 @@ often put next, at the end of a setting's paragraph; reference pages put the dec
 ("wordwrap(s, width=79)", then "Wrap a string to the given width."). So a sentence whose answer window (it and
 the sentence on each side, which a quote reaches first) holds nothing of the expected kind beyond the question's
 own words ranks lower (decision 0096).
+
+A sentence that asks what the question asks ("nobody here knows which cipher Mutt uses") is someone else's
+question, not an answer, however many of its words it shares: it is never offered (decision 0098).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from agent.evidence import key_terms, stem
-from agent.words import hyphenated_words
+from agent.words import folded_words, hyphenated_words
 
 Expectation = Literal["quantity", "value", "identifier", "any"]
 
@@ -177,6 +180,27 @@ def _end(pattern: re.Pattern[str], question: str) -> int | None:
     return found.end() if found else None
 
 
+# "When I run ..., what ...?": when, where and why open clauses more often than they ask.
+_INTERROGATIVES = frozenset(["which", "what", "how", "who", "whom"])
+# The words right after a question's interrogative name what it asks for ("which cipher", "what exit status").
+ASKED_REACH = 2
+# How far after its own interrogative a sentence may name that thing and still ask for it ("which file name prefix").
+ASKING_REACH = 4
+
+
+def asked_for(question: str) -> tuple[str, frozenset[str]] | None:
+    """The question's interrogative and the stems of the key words right after it: what it asks for."""
+    words = folded_words(question)
+    terms = set(key_terms(question))
+    for index, word in enumerate(words):
+        if word in _INTERROGATIVES:
+            asked = frozenset(
+                stem(after) for after in words[index + 1 : index + 1 + ASKED_REACH] if after in terms
+            )
+            return (word, asked) if asked else None
+    return None
+
+
 @dataclass(frozen=True)
 class QuestionShape:
     """The question parsed once: its key words and what its answer must contain."""
@@ -188,6 +212,8 @@ class QuestionShape:
     """The stems of every word the question says itself: what an answer must go beyond."""
     names: tuple[str, ...] = ()
     """The key words the question writes as names (:func:`named_words`)."""
+    asks: tuple[str, frozenset[str]] | None = None
+    """The question's interrogative and the stems of what it asks for (:func:`asked_for`)."""
 
     @classmethod
     def read(cls, question: str) -> QuestionShape:
@@ -198,6 +224,20 @@ class QuestionShape:
             expects=expected_answer(question),
             own_stems=frozenset(stem(word.casefold()) for word in hyphenated_words(question)),
             names=tuple(word for word in named_words(question) if word in terms),
+            asks=asked_for(question),
+        )
+
+    def asked_again_by(self, sentence: str) -> bool:
+        """Whether ``sentence`` asks what the question asks ("... would like to know which cipher Mutt uses"):
+        a page restating the question, not answering it."""
+        if self.asks is None:
+            return False
+        interrogative, asked = self.asks
+        words = folded_words(sentence)
+        return any(
+            word == interrogative
+            and any(stem(following) in asked for following in words[index + 1 : index + 1 + ASKING_REACH])
+            for index, word in enumerate(words)
         )
 
     def supplied_by(self, text: str) -> bool:

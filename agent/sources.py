@@ -169,11 +169,7 @@ class SourceLedger:
         passage = sentences_of(self._full_text(hit.id, hit.snippet))
         if speaks_to_software(passage):
             return 0.0
-        sentences = [
-            quoted
-            for raw in passage
-            if len(quoted := self._quotable(raw)) > 12 and not unfit_as_answer(quoted)
-        ]
+        sentences = [quoted for raw in passage if self._may_offer(quoted := self._quotable(raw))]
         ranked = ranked_candidates(
             {hit.id: sentences},
             terms,
@@ -182,6 +178,14 @@ class SourceLedger:
             (lambda _label, sentence: self._window_supplies(sentences, sentence)) if self.shape else None,
         )
         return ranked[0].score if ranked else 0.0
+
+    def _may_offer(self, sentence: str) -> bool:
+        """Whether ``sentence`` may be offered as an answer: a statement about the subject matter
+        (:func:`agent.fitness.unfit_as_answer`) that does not ask what the question asks
+        (:meth:`agent.question.QuestionShape.asked_again_by`), and longer than a fragment."""
+        if len(sentence) <= 12 or unfit_as_answer(sentence):
+            return False
+        return self.shape is None or not self.shape.asked_again_by(sentence)
 
     def _window_supplies(self, sentences: Sequence[str], sentence: str) -> bool:
         assert self.shape is not None
@@ -283,7 +287,7 @@ class SourceLedger:
             sanitise_document_text(sentence, self.nonce, ANSWER_SENTENCE_CHARS)
             for sentence in self._sentences_shown(source)
         ]
-        sentences = [sentence for sentence in shown if len(sentence) > 12 and not unfit_as_answer(sentence)]
+        sentences = [sentence for sentence in shown if self._may_offer(sentence)]
         supplied = (lambda sentence: self.supplies(source.label, sentence)) if self.shape else None
         if kind_required and supplied is not None:
             sentences = [sentence for sentence in sentences if supplied(sentence)]
