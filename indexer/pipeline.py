@@ -3,8 +3,9 @@
 Extraction (HTML parsing, PDF text, gzip) is CPU-bound Python and C that holds the GIL, so it runs
 in a process pool; the main process feeds Tantivy, whose writer indexes on its own threads. Only a
 small window of batches is ever in flight, so memory stays bounded however large the corpus is.
-Small runs are extracted inline: a handful of changed files, and a small folder (the PostgreSQL manual's 18 MB)
-while other programs hold the cores, when workers would only take turns with them and cost 0.1 s more CPU.
+Small runs are extracted inline: a handful of changed files, and a folder of up to INLINE_MAX_BYTES to extract
+while other programs hold the cores, when workers would only take turns with them and cost more CPU (0.1 s on
+the PostgreSQL manual, 0.7 s on the kernel documentation).
 PDFs are the exception: PDFium is C code fed whatever the user's folder holds, so a run with a PDF in it
 always extracts in workers, where a crash costs one file instead of the run.
 
