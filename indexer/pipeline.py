@@ -47,9 +47,11 @@ INLINE_MAX_FILES = 48
 # counted at GZIP_EXPANSION times their size). Decision 0084: on two cores, the PostgreSQL manual (18 MB of
 # HTML) extracted inline took 0.68 s of CPU instead of 0.78 s, and wall time within 5% of the workers' beside
 # a busy program (10-15% less beside the shared machine's other jobs); with both cores idle, workers took
-# 0.44 s of wall time and inline 0.51 s. At twice the manual, inline was as fast beside other jobs, and so was
-# the kernel documentation (183 MB to extract) for 0.8 s less CPU than its workers' 9 s (decision 0097). Beyond
-# this bound a run is long enough that the cores may well come free while it runs, and workers would be faster.
+# 0.44 s of wall time and inline 0.51 s. At twice the manual, inline was as fast beside other jobs. The kernel
+# documentation (183 MB to extract) took 0.8 s less CPU inline than its workers' 9 s, in the same wall time at
+# load 3-4 and up to 8% more at load 4-5, where workers take a larger share of the cores from the programs
+# beside them (decision 0097). Beyond this bound a run is long enough that the cores may well come free while
+# it runs, and workers would be faster.
 WORKER_CORES = 2
 INLINE_MAX_BYTES = 256_000_000
 GZIP_EXPANSION = 3  # the kernel documentation's .gz files: 10 MB on disk, 29 MB read
