@@ -72,7 +72,7 @@ def walk_root(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Wal
                 yield entry
                 continue
             child_relative = f"{relative}/{entry.name}" if relative else entry.name
-            outcome = _classify(entry, child_relative, root, real_root, max_bytes)
+            outcome = _classify(entry, directory / entry.name, child_relative, root, real_root, max_bytes)
             if isinstance(outcome, tuple):
                 key, child_dir = outcome
                 if key in seen_dirs:
@@ -103,10 +103,11 @@ def _sorted_entries(directory: Path) -> list[os.DirEntry[str]] | list[SkippedFil
 
 
 def _classify(
-    entry: os.DirEntry[str], relative: str, root: Path, real_root: str, max_bytes: int
+    entry: os.DirEntry[str], path: Path, relative: str, root: Path, real_root: str, max_bytes: int
 ) -> WalkEntry | tuple[tuple[int, int], Path] | None:
-    """A file verdict, a ``(dir key, dir path)`` to descend into, or None for nothing to report."""
-    path = Path(entry.path)
+    """A file verdict, a ``(dir key, dir path)`` to descend into, or None for nothing to report. ``path`` is
+    the entry's path, built as its folder's child: ``Path(entry.path)`` parsed every component of the path
+    again, half the walk's time on the kernel documentation (15,000 entries)."""
     try:
         info, real_path = _stat_entry(entry, path, real_root)
     except _Refused as refused:

@@ -3,8 +3,9 @@
 Extraction (HTML parsing, PDF text, gzip) is CPU-bound Python and C that holds the GIL, so it runs
 in a process pool; the main process feeds Tantivy, whose writer indexes on its own threads. Only a
 small window of batches is ever in flight, so memory stays bounded however large the corpus is.
-Small runs are extracted inline: a handful of changed files, and a small folder (the PostgreSQL manual's 18 MB)
-while other programs hold the cores, when workers would only take turns with them and cost 0.1 s more CPU.
+Small runs are extracted inline: a handful of changed files, and a folder of up to INLINE_MAX_BYTES to extract
+while other programs hold the cores, when workers would only take turns with them and cost more CPU (0.1 s on
+the PostgreSQL manual, 0.7 s on the kernel documentation).
 PDFs are the exception: PDFium is C code fed whatever the user's folder holds, so a run with a PDF in it
 always extracts in workers, where a crash costs one file instead of the run.
 
@@ -46,10 +47,14 @@ INLINE_MAX_FILES = 48
 # counted at GZIP_EXPANSION times their size). Decision 0084: on two cores, the PostgreSQL manual (18 MB of
 # HTML) extracted inline took 0.68 s of CPU instead of 0.78 s, and wall time within 5% of the workers' beside
 # a busy program (10-15% less beside the shared machine's other jobs); with both cores idle, workers took
-# 0.44 s of wall time and inline 0.51 s. At twice the manual, inline was as fast beside other jobs.
+# 0.44 s of wall time and inline 0.51 s. At twice the manual, inline was as fast beside other jobs. The kernel
+# documentation (183 MB to extract) took 0.8 s less CPU inline than its workers' 9 s, in the same wall time at
+# load 3-4 and up to 8% more at load 4-5, where workers take a larger share of the cores from the programs
+# beside them (decision 0097). Beyond this bound a run is long enough that the cores may well come free while
+# it runs, and workers would be faster.
 WORKER_CORES = 2
-INLINE_MAX_BYTES = 24_000_000
-GZIP_EXPANSION = 3  # the kernel documentation's .gz files: 14 MB on disk, 42 MB read
+INLINE_MAX_BYTES = 256_000_000
+GZIP_EXPANSION = 3  # the kernel documentation's .gz files: 10 MB on disk, 29 MB read
 # Inline, files are extracted a batch at a time before their documents go to Tantivy: handed over one file at
 # a time, Tantivy's writer thread was woken for each, and the run took 0.05 s more CPU on the PostgreSQL
 # manual (1,169 files). A batch stops early at INLINE_BATCH_BYTES so that memory stays bounded.
