@@ -77,6 +77,7 @@ def index_folders(
     rebuild: bool = False,
     max_bytes: int = DEFAULT_MAX_BYTES,
     workers: int | None = None,
+    inline_max_bytes: int | None = None,
 ) -> IndexSummary:
     """Add or refresh ``roots`` in the index at ``index_dir`` (created if missing) and commit once.
 
@@ -84,7 +85,8 @@ def index_folders(
     held before. An index written by an older Carrel (older schema) is rebuilt the same way, keeping
     the folders it held that still exist. Raises IndexBusyError when another run holds the index,
     RootFolderError for a bad root, IndexCorruptError when the index cannot be opened (``rebuild``
-    recovers).
+    recovers). ``inline_max_bytes``: the most a run given no worker count extracts in this process while other
+    programs hold the cores (None: indexer.pipeline.INLINE_MAX_BYTES).
     """
     started = time.perf_counter()
     with run_lock(index_dir) as lock_fd:
@@ -95,7 +97,7 @@ def index_folders(
         if rebuild or upgrade:
             wipe_index(index_dir)
         report = on_progress or _no_progress
-        with ExtractionPool(workers, private_fds=(lock_fd,)) as pool:
+        with ExtractionPool(workers, private_fds=(lock_fd,), inline_max_bytes=inline_max_bytes) as pool:
             root_keys = [display_path(root) for root in root_paths]
             found = walk_roots(root_paths, root_keys, max_bytes, report)
             if not index_exists(index_dir):

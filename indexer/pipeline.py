@@ -202,8 +202,9 @@ class ExtractionPool:
 
     The indexing run calls :meth:`expect` as it finds files to read; as soon as more than INLINE_MAX_FILES
     files need reading, the workers start. With ``workers`` not given, a run that finds fewer than WORKER_CORES
-    cores free starts them only for more than INLINE_MAX_BYTES to extract. A run with only a few changed files
-    never starts them. ``private_fds`` are descriptors of this process that forked workers must close.
+    cores free starts them only for more than ``inline_max_bytes`` (INLINE_MAX_BYTES) to extract. A run with only
+    a few changed files never starts them. ``private_fds`` are descriptors of this process that forked workers
+    must close.
     """
 
     def __init__(
@@ -211,8 +212,10 @@ class ExtractionPool:
         workers: int | None = None,
         executor_factory: ExecutorFactory | None = None,
         private_fds: Sequence[int] = (),
+        inline_max_bytes: int | None = None,
     ) -> None:
         wanted = default_workers() if workers is None else workers
+        self.inline_max_bytes = INLINE_MAX_BYTES if inline_max_bytes is None else inline_max_bytes
         self.workers = wanted if workers_can_start() else 1
         self.choose_by_load = workers is None
         # Other programs' runnable threads, read when the run starts and again when the choice is made: the
@@ -246,10 +249,10 @@ class ExtractionPool:
     def _workers_pay(self, files: int, planned: int) -> bool:
         """Whether ``files`` files holding ``planned`` bytes to extract are worth starting workers for: more
         than a handful, and, for a run given no worker count, either WORKER_CORES cores free or more than
-        INLINE_MAX_BYTES to extract."""
+        ``inline_max_bytes`` to extract."""
         if files <= INLINE_MAX_FILES:
             return False
-        if not self.choose_by_load or planned > INLINE_MAX_BYTES:
+        if not self.choose_by_load or planned > self.inline_max_bytes:
             return True
         if self._others_running is None:
             self._others_running = min(self._others_at_start, others_running())

@@ -85,6 +85,15 @@ def test_more_text_than_the_inline_bound_starts_workers(
 
 
 @pytest.mark.usefixtures("one_busy_core")
+def test_a_run_given_its_own_inline_bound_starts_workers_beyond_it(tmp_path: Path) -> None:
+    """The desk's bound (tui.desk.services.DESK_INLINE_MAX_BYTES) is smaller than the command line's."""
+    tasks = write_notes(tmp_path / "notes", 150)
+
+    extract(ExtractionPool(executor_factory=CountingExecutor, inline_max_bytes=1_000), tasks)
+    assert CountingExecutor.started == 1
+
+
+@pytest.mark.usefixtures("one_busy_core")
 def test_two_free_cores_start_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     tasks = write_notes(tmp_path / "notes", 150)
     monkeypatch.setattr(pipeline, "others_running", lambda: 0)
