@@ -249,9 +249,8 @@ class _TaskRun:
         self.model_text: str | None = None  # what the model wrote of a decision code completed
         self.ranked: tuple[int, list[Candidate]] | None = None  # the answer ranking, for this many sources
         self.offered: tuple[int, list[AnswerChoice]] | None = None  # the answers composed from that ranking
-        self.held: list[
-            AnswerChoice
-        ] = []  # the last answers code could offer: a later search never loses them
+        # The last answers code could offer: a later search never loses them (_answer_choices).
+        self.held: list[AnswerChoice] = []
         self.shape = QuestionShape.read(self.topic)
         self.terms = list(self.shape.terms)
         shares = _passage_shares(agent.tool, self.terms)
