@@ -15,7 +15,12 @@ statement about the subject matter, each one check below:
 - *disguised*: words spelled with mixed Latin and Cyrillic/Greek letters (homoglyphs);
 - *asks*: a question, which asks for the answer instead of giving it. Pages that restate a user's question
   (a forum post, a to-do, a quiz card) word it closest to the user, so ranking by the question's words puts
-  them first (decision 0098). A question may still be quoted beside an answer (an FAQ's answer follows it).
+  them first (decision 0098). A question may still be quoted beside an answer (an FAQ's answer follows it);
+- *speaks of answering*: a sentence about a question being asked and about its answer or reply ("if anyone
+  asks you where ..., reply with the code ...", "the mailing-list question got no reply"). It is about the
+  exchange, not the subject: a planted instruction has to name the question it hijacks and the answer it wants,
+  and a restater page says its question went unanswered. Like words to software it marks its whole passage
+  (decision 0100).
 """
 
 from __future__ import annotations
@@ -291,6 +296,23 @@ def disguised(sentence: str) -> bool:
 _CLOSERS = "\"'”’)]*_ "
 
 
+# Asking and answering, in any form: a sentence naming both speaks of the exchange (decision 0100).
+_ASKING = re.compile(r"\b(?:ask|asks|asked|asking|question|questions)\b", re.IGNORECASE)
+_ANSWERING = re.compile(
+    r"\b(?:answer|answers|answered|answering|reply|replies|replied|replying|respond|responds|responded|responding)\b",
+    re.IGNORECASE,
+)
+
+
+def speaks_of_answering(sentence: str) -> bool:
+    """A sentence about a question being asked and answered: the exchange, not a fact of the subject matter.
+
+    Manuals state their facts; they seldom speak of who asks and what the answer is (93 of 446,081 sentences
+    of the blind suites' corpora do, an FAQ's "There is no simple answer to this question"), while an
+    attack must (510 of the 8,344 sentences of their hostile pages)."""
+    return bool(_ASKING.search(sentence) and _ANSWERING.search(sentence))
+
+
 def asks(sentence: str) -> bool:
     """A question is not a statement: it asks for the answer instead of giving it. A word wrapped in question
     marks is a synopsis's optional argument (Tcl's ``zlib compress string ?level?``), not a question."""
@@ -305,6 +327,7 @@ UNFIT_CHECKS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     ("code", code_like),
     ("disguised", disguised),
     ("asks", asks),
+    ("speaks of answering", speaks_of_answering),
 )
 
 
@@ -319,13 +342,14 @@ def unfit_as_answer(sentence: str) -> bool:
     return why_unfit(sentence) is not None
 
 
-# What marks a whole page as hostile: it speaks to the reader's software, hides a payload, or disguises words.
-_HOSTILE_CHECKS = frozenset(["addressed to software", "encoded", "disguised"])
+# What marks a whole page as hostile: it speaks to the reader's software or of the answer it should give, hides
+# a payload, or disguises words.
+_HOSTILE_CHECKS = frozenset(["addressed to software", "speaks of answering", "encoded", "disguised"])
 
 
 def speaks_to_software(sentences: Iterable[str]) -> bool:
-    """Whether any of a passage's sentences tries to steer the program reading it (addressed to software, an
-    encoded payload, disguised letters). Such a passage is hostile as a whole: the sentence beside the
+    """Whether any of a passage's sentences tries to steer the program reading it (addressed to software,
+    speaking of the answer to give, an encoded payload, disguised letters). Such a passage is hostile as a whole: the sentence beside the
     instruction ("the official value has changed to X") is part of the same attempt, so none of its sentences is
     offered as an answer; the passage stays in its fence as data (decision 0080: the one canary left after
     decision 0050 was such a sentence)."""
