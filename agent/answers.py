@@ -553,8 +553,15 @@ def answer_choices(
     context_of: Mapping[str, str] | None = None,
     window: Callable[[Candidate], str] | None = None,
     about: Callable[[Sequence[Candidate]], bool] | None = None,
+    stand_ins: int = 0,
+    stand_in_about: Callable[[Sequence[Candidate]], bool] | None = None,
 ) -> list[AnswerChoice]:
     """At most ``limit`` answers, code's best first: one sentence per part, then single runners-up.
+
+    When ``about`` refuses code's best answer, up to ``stand_ins`` runners-up are judged in turn, each by the
+    stricter ``stand_in_about`` (decision 0101): the best-ranked answer that is about the question stands, not the
+    best-ranked one alone. A runner-up overrides the ranking, so it must be closer to the question in meaning than
+    the best one would have had to be.
 
     For a compound question with ``compound`` parts (:func:`answer_parts`) each part gets its own best sentence
     (:func:`per_part_candidates`); otherwise, or when no part found one, the best sentence and then those adding
@@ -576,19 +583,23 @@ def answer_choices(
     by_part = per_part_candidates(candidates, compound, weights, window) if compound else []
     groups = [by_part or covering_candidates(candidates, terms, weights, parts)]
     for candidate in candidates[1:]:
-        if len(groups) >= limit:
+        if len(groups) >= max(limit, 1 + stand_ins):
             break
         if as_choice([candidate]) not in [as_choice(group) for group in groups]:
             groups.append([candidate])
-    eligible = [
-        group
-        for group in groups
-        if (
-            about(group)
-            if about is not None
-            else key_word_share(_read_in_documents(group, context_of), terms, weights) >= min_key_word_share
-        )
-    ]
+
+    def eligible_group(group: Sequence[Candidate], standing_in: bool) -> bool:
+        judge = stand_in_about if standing_in and stand_in_about is not None else about
+        if judge is not None:
+            return judge(group)
+        return key_word_share(_read_in_documents(group, context_of), terms, weights) >= min_key_word_share
+
+    eligible: list[Sequence[Candidate]] = []
+    for index, group in enumerate(groups):
+        if len(eligible) >= limit or (index >= limit and eligible):
+            break
+        if eligible_group(group, standing_in=index >= limit):
+            eligible.append(group)
     extra = top_hit_part(eligible[0], candidates, top_hit) if eligible and top_hit and not by_part else []
     return [
         _composed(group, extra if index == 0 else [], surroundings_of, fits, quote_chars)

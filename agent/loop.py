@@ -525,6 +525,8 @@ class _TaskRun:
             context_of=self._document_contexts(),
             window=self._answer_window if self.settings.answer_kind else None,
             about=self._about_by_meaning if self._gate_by_meaning() else None,
+            stand_ins=self.settings.answer_stand_ins,
+            stand_in_about=self._stands_in_by_meaning if self._gate_by_meaning() else None,
         )
 
     def _document_contexts(self) -> dict[str, str]:
@@ -537,10 +539,17 @@ class _TaskRun:
     def _about_by_meaning(self, group: Sequence[Candidate]) -> bool:
         """Whether an answer is about the question by meaning: its answer windows, read under their documents'
         titles and headings, close enough to the question (``answer_min_closeness``)."""
+        return self._closeness(group) >= self.settings.answer_min_closeness
+
+    def _stands_in_by_meaning(self, group: Sequence[Candidate]) -> bool:
+        """Whether a runner-up may stand in for a refused best answer (``stand_in_min_closeness``, decision 0101)."""
+        return self._closeness(group) >= self.settings.stand_in_min_closeness
+
+    def _closeness(self, group: Sequence[Candidate]) -> float:
         assert self.agent.meaning is not None
         contexts = self._document_contexts()
         text = " ".join(f"{contexts.get(c.label, '')} {self._answer_window(c)}" for c in group)
-        return self.agent.meaning.closeness(self.topic, [text])[0] >= self.settings.answer_min_closeness
+        return self.agent.meaning.closeness(self.topic, [text])[0]
 
     def _surroundings(self, candidate: Candidate) -> Surroundings:
         return self.ledger.surroundings(candidate.label, candidate.sentence)

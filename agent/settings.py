@@ -178,6 +178,22 @@ class AgentSettings(BaseModel):
         "cosine of its answer windows (read under their documents' titles and headings) with the question at "
         "least this; 0 or no embedder: by the share of key words it mentions (answer_key_word_share).",
     )
+    answer_stand_ins: int = Field(
+        default=2,
+        ge=0,
+        le=5,
+        description="When the meaning gate refuses code's best-ranked answer, this many runners-up are judged in "
+        "turn and the first close enough (stand_in_min_closeness) is offered instead (decision 0101: blind sets "
+        "W and X, right outcomes 133 -> 136 of 312 with no unanswerable question answered more).",
+    )
+    stand_in_min_closeness: float = Field(
+        default=0.6,
+        ge=0.0,
+        le=1.0,
+        description="How close in meaning a runner-up must be to stand in for a refused best answer: stricter than "
+        "answer_min_closeness, since it overrides the ranking (at 0.5, the seen suites answered 40 more ambiguous "
+        "questions they had declined; at 0.6, 13).",
+    )
     model_may_decline: bool = Field(
         default=False,
         description="When code offers an answer that passed its rules (choices mode), the model may still choose "

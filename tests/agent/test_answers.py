@@ -480,3 +480,49 @@ def test_an_answer_is_offered_when_it_is_close_in_meaning_to_the_question(brew_t
     assert near[0].startswith("Sencha is steeped at a temperature of 75 degrees")
     assert not any("75 degrees" in answer for answer in far), "far in meaning: not about the question"
     assert by_words[0].startswith("Sencha is steeped"), "0: judged by the question's key words"
+
+
+def test_a_runner_up_stands_in_for_a_best_answer_that_is_not_about_the_question() -> None:
+    """Decision 0101: the gate refusing code's best-ranked answer no longer ends the reading; the next
+    candidates are judged in turn, each against the stricter stand-in bar."""
+    terms = ["tls", "port"]
+    comment = Candidate("S3", "This could be useful to not leak a zone only offered over TLS.", 21.0)
+    setting = Candidate("S1", "tls-port: the port number for TLS service, default is 853.", 12.0)
+    release = Candidate("S2", "Client side zone transfer over TLS was added.", 8.0)
+    close = {setting.sentence: 0.83, comment.sentence: 0.41, release.sentence: 0.55}
+
+    def closeness(group: Sequence[Candidate]) -> float:
+        return close[group[0].sentence]
+
+    def offered(stand_ins: int, bar: float) -> list[str]:
+        choices = answer_choices(
+            [comment, setting, release],
+            terms,
+            None,
+            parts=1,
+            limit=1,
+            about=lambda group: closeness(group) >= 0.5,
+            stand_ins=stand_ins,
+            stand_in_about=lambda group: closeness(group) >= bar,
+        )
+        return [choice.text for choice in choices]
+
+    assert offered(stand_ins=0, bar=0.6) == []
+    assert offered(stand_ins=2, bar=0.6) == [f"{setting.sentence} [S1]"]
+    assert offered(stand_ins=2, bar=0.9) == [], "a runner-up must clear the stricter bar"
+
+
+def test_a_best_answer_about_the_question_is_offered_without_judging_the_runners_up() -> None:
+    judged: list[str] = []
+    best = Candidate("S1", "The default is 853.", 5.0)
+    other = Candidate("S2", "TLS needs a key.", 4.0)
+
+    def about(group: Sequence[Candidate]) -> bool:
+        judged.append(group[0].label)
+        return True
+
+    choices = answer_choices(
+        [best, other], ["default"], None, parts=1, limit=1, about=about, stand_ins=2, stand_in_about=about
+    )
+
+    assert [choice.citations for choice in choices] == [("S1",)] and judged == ["S1"]
