@@ -525,7 +525,7 @@ class _TaskRun:
             context_of=self._document_contexts(),
             window=self._answer_window if self.settings.answer_kind else None,
             about=self._about_by_meaning if self._gate_by_meaning() else None,
-            stand_ins=self.settings.answer_stand_ins,
+            stand_ins=self.settings.answer_stand_ins if self._gate_by_meaning() else 0,
             stand_in_about=self._stands_in_by_meaning if self._gate_by_meaning() else None,
         )
 

@@ -182,8 +182,9 @@ class AgentSettings(BaseModel):
         default=2,
         ge=0,
         le=5,
-        description="When the meaning gate refuses code's best-ranked answer, this many runners-up are judged in "
-        "turn and the first close enough (stand_in_min_closeness) is offered instead (decision 0101: blind sets "
+        description="When the meaning gate (a sentence embedder) refuses code's best-ranked answer, this many "
+        "runners-up are judged in turn and the first close enough (stand_in_min_closeness) is offered instead; "
+        "without an embedder, none (decision 0101: blind sets "
         "W and X, right outcomes 133 -> 136 of 312 with no unanswerable question answered more).",
     )
     stand_in_min_closeness: float = Field(
