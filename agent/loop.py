@@ -510,6 +510,7 @@ class _TaskRun:
     def _compose_answer_choices(self, evidence: Evidence) -> list[AnswerChoice]:
         parts = compound_parts(self.topic)
         candidates = self._candidates(evidence)
+        gated = self._gate_by_meaning()
         return answer_choices(
             candidates,
             self.terms,
@@ -524,9 +525,9 @@ class _TaskRun:
             top_hit=self.top_hit if self.settings.top_hit_answer else None,
             context_of=self._document_contexts(),
             window=self._answer_window if self.settings.answer_kind else None,
-            about=self._about_by_meaning if self._gate_by_meaning() else None,
-            stand_ins=self.settings.answer_stand_ins if self._gate_by_meaning() else 0,
-            stand_in_about=self._stands_in_by_meaning if self._gate_by_meaning() else None,
+            about=self._about_by_meaning if gated else None,
+            stand_ins=self.settings.answer_stand_ins if gated else 0,
+            stand_in_about=self._stands_in_by_meaning if gated else None,
         )
 
     def _document_contexts(self) -> dict[str, str]:
