@@ -11,6 +11,7 @@ can end is a typed ``stop_reason`` reached by a rule in this module.
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -539,12 +540,24 @@ class _TaskRun:
 
     def _about_by_meaning(self, group: Sequence[Candidate]) -> bool:
         """Whether an answer is about the question by meaning: its answer windows, read under their documents'
-        titles and headings, close enough to the question (``answer_min_closeness``)."""
-        return self._closeness(group) >= self.settings.answer_min_closeness
+        titles and headings, close enough to the question (``answer_min_closeness``), the bar moved by the key-word
+        evidence of its best sentence (:meth:`_wording_credit`)."""
+        return self._closeness(group) + self._wording_credit(group) >= self.settings.answer_min_closeness
 
     def _stands_in_by_meaning(self, group: Sequence[Candidate]) -> bool:
         """Whether a runner-up may stand in for a refused best answer (``stand_in_min_closeness``, decision 0101)."""
-        return self._closeness(group) >= self.settings.stand_in_min_closeness
+        return self._closeness(group) + self._wording_credit(group) >= self.settings.stand_in_min_closeness
+
+    def _wording_credit(self, group: Sequence[Candidate]) -> float:
+        """Closeness the group's key-word evidence is worth: its best sentence's answer-ranking score, in nats
+        above or below ``wording_reference_score``, times ``closeness_per_wording_nat`` (decision 0103).
+
+        Meaning and wording are two witnesses that fail differently: closeness misses answers worded apart from
+        the question ("removed in version 42.0" for "which version got rid of"), key words reward pages that
+        restate it. On the 57 seen suites they separate answer-holding sentences of clear questions from those
+        judged for unanswerable or ambiguous ones better together (AUC 0.878) than either alone (0.818, 0.816)."""
+        reference = math.log1p(self.settings.wording_reference_score)
+        return self.settings.closeness_per_wording_nat * (math.log1p(group[0].score) - reference)
 
     def _closeness(self, group: Sequence[Candidate]) -> float:
         assert self.agent.meaning is not None

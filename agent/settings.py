@@ -195,6 +195,23 @@ class AgentSettings(BaseModel):
         "answer_min_closeness, since it overrides the ranking (at 0.5, the seen suites answered 40 more ambiguous "
         "questions they had declined; at 0.6, 13).",
     )
+    closeness_per_wording_nat: float = Field(
+        default=0.06,
+        ge=0.0,
+        le=1.0,
+        description="The meaning gate's second witness: how much closeness in meaning one nat of key-word evidence "
+        "is worth. An answer whose best sentence scores above wording_reference_score in the answer ranking "
+        "needs this much less closeness (answer_min_closeness, stand_in_min_closeness) per nat of its score "
+        "(natural logarithm of 1 + score), one that scores below it this much more; 0: closeness alone "
+        "(decision 0103: blind sets Z and AA, right outcomes 139 -> 143 of 313, declined 46 -> 47 of 72).",
+    )
+    wording_reference_score: float = Field(
+        default=20.0,
+        gt=0.0,
+        description="The answer-ranking score at which the meaning gate's bars stand as set (see "
+        "closeness_per_wording_nat): between the typical scores of answer-holding sentences (about 29) and of "
+        "sentences judged for unanswerable questions (about 13) on the seen suites.",
+    )
     model_may_decline: bool = Field(
         default=False,
         description="When code offers an answer that passed its rules (choices mode), the model may still choose "

@@ -4,6 +4,7 @@ question, hostile sentences never offered, and the loop offering code's best ans
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -480,6 +481,38 @@ def test_an_answer_is_offered_when_it_is_close_in_meaning_to_the_question(brew_t
     assert near[0].startswith("Sencha is steeped at a temperature of 75 degrees")
     assert not any("75 degrees" in answer for answer in far), "far in meaning: not about the question"
     assert by_words[0].startswith("Sencha is steeped"), "0: judged by the question's key words"
+
+
+class GradedEmbedder:
+    """Every text holding ``near`` at ``cosine`` to the question, all other texts at right angles to it."""
+
+    def __init__(self, question: str, near: str, cosine: float) -> None:
+        self.question = question
+        self.near = near
+        self.cosine = cosine
+
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        along, across = self.cosine, math.sqrt(1 - self.cosine**2)
+        rows = [
+            [1.0, 0.0] if text == self.question else [along, across] if self.near in text else [0.0, 1.0]
+            for text in texts
+        ]
+        return np.asarray(rows, dtype=np.float32)
+
+
+def test_key_word_evidence_moves_the_meaning_gates_bar(brew_tool: SearchTool) -> None:
+    """Decision 0103: closeness 0.45 is under the 0.5 bar on its own; a sentence naming the question's key
+    words well above the reference score clears it, one far below the reference does not."""
+    question = "At what temperature is sencha steeped in a kettle?"
+    embedder = GradedEmbedder(question, "75 degrees", 0.45)
+
+    meaning_alone = offered_with(brew_tool, embedder, closeness_per_wording_nat=0.0)
+    well_worded = offered_with(brew_tool, embedder, wording_reference_score=0.01)
+    poorly_worded = offered_with(brew_tool, embedder, wording_reference_score=1e6)
+
+    assert not any("75 degrees" in answer for answer in meaning_alone)
+    assert well_worded[0].startswith("Sencha is steeped at a temperature of 75 degrees")
+    assert not any("75 degrees" in answer for answer in poorly_worded)
 
 
 def test_a_runner_up_stands_in_for_a_best_answer_that_is_not_about_the_question() -> None:
