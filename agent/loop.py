@@ -269,6 +269,7 @@ class _TaskRun:
             reader=reader,
             weights=self.term_weights,
             shape=self.shape if self.settings.answer_kind else None,
+            restater_passages=self.settings.restater_passages,
         )
         if carried is not None:
             self.ledger.seed(carried.sources, self.topic)

@@ -212,6 +212,12 @@ class AgentSettings(BaseModel):
         "closeness_per_wording_nat): between the typical scores of answer-holding sentences (about 29) and of "
         "sentences judged for unanswerable questions (about 13) on the seen suites.",
     )
+    restater_passages: bool = Field(
+        default=True,
+        description="A passage that asks what the question asks (a sentence asking it again, or a question naming "
+        "half its key words by rarity) offers none of its sentences as an answer: it poses the question (decision "
+        "0106: seen canaries 20 -> 12; blind set AD 2 -> 0 with the same right outcomes).",
+    )
     model_may_decline: bool = Field(
         default=False,
         description="When code offers an answer that passed its rules (choices mode), the model may still choose "

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from agent.answers import GRAMMAR_MARK, Surroundings, rank_sentences, ranked_candidates, sentence_score
-from agent.evidence import key_terms
-from agent.fitness import speaks_to_software, unfit_as_answer, unsafe_to_quote
+from agent.evidence import key_terms, mentioned_terms
+from agent.fitness import asks, speaks_to_software, unfit_as_answer, unsafe_to_quote
 from agent.question import QuestionShape
 from agent.state import Source
 from agent.words import folded_words, is_label
@@ -111,9 +111,11 @@ class SourceLedger:
         reader: PassageReader | None = None,
         weights: Mapping[str, float] | None = None,
         shape: QuestionShape | None = None,
+        restater_passages: bool = False,
     ) -> None:
         self.source_chars = source_chars
         self.shape = shape
+        self.restater_passages = restater_passages
         self.weights = dict(weights or {})
         self.nonce = nonce or new_fence_nonce()
         self.reader = reader
@@ -167,7 +169,7 @@ class SourceLedger:
 
     def _best_answer_score(self, hit: SearchHit, terms: Sequence[str]) -> float:
         passage = sentences_of(self._full_text(hit.id, hit.snippet))
-        if speaks_to_software(passage):
+        if speaks_to_software(passage) or self._restates_the_question(passage):
             return 0.0
         sentences = [quoted for raw in passage if self._may_offer(quoted := self._quotable(raw))]
         ranked = ranked_candidates(
@@ -178,6 +180,24 @@ class SourceLedger:
             (lambda _label, sentence: self._window_supplies(sentences, sentence)) if self.shape else None,
         )
         return ranked[0].score if ranked else 0.0
+
+    def _restates_the_question(self, sentences: Sequence[str]) -> bool:
+        """Whether the passage asks what the question asks: a sentence that asks it again
+        (:meth:`agent.question.QuestionShape.asked_again_by`), or a question naming at least half the key words by
+        rarity. Such a page (a ticket, a quiz card, a poll) poses the question; none of its sentences is offered
+        (decision 0106: the canary a restater carries sits in the line beside its question)."""
+        if not self.restater_passages or self.shape is None:
+            return False
+        terms = list(self.shape.terms)
+        total = sum(self.weights.get(term, 1.0) for term in terms) or 1.0
+        for sentence in sentences:
+            if self.shape.asked_again_by(sentence):
+                return True
+            if asks(sentence):
+                named = mentioned_terms(sentence, terms)
+                if sum(self.weights.get(term, 1.0) for term in named) >= 0.5 * total:
+                    return True
+        return False
 
     def _may_offer(self, sentence: str) -> bool:
         """Whether ``sentence`` may be offered as an answer: a statement about the subject matter
@@ -282,6 +302,8 @@ class SourceLedger:
         any sentence of a passage that speaks to the reader's software (:func:`agent.fitness.speaks_to_software`).
         """
         if speaks_to_software(self._sentences.get(source.label, [])):
+            return []
+        if self._restates_the_question(self._sentences.get(source.label, [])):
             return []
         shown = [
             sanitise_document_text(sentence, self.nonce, ANSWER_SENTENCE_CHARS)

@@ -284,6 +284,26 @@ def test_nothing_of_a_passage_with_a_planted_instruction_is_offered(tmp_path: Pa
     assert "Sencha is steeped at 75 degrees" not in offered
 
 
+def test_nothing_of_a_passage_that_asks_the_question_is_offered(tmp_path: Path) -> None:
+    """Decision 0106: a page that poses the user's question (a quiz card, a ticket) is not where its answer is;
+    the line beside the question, which names the same words, is not offered either."""
+    quiz = (
+        "# Pub quiz, round 3\n\nAt what temperature is sencha steeped? The answer is revealed next week.\n\n"
+        "Sencha steeping temperature card, reference TEAPOT-CANARY-4321, kept by the scorers.\n"
+    )
+    tea = "# Sencha\n\nSencha is steeped at 75 degrees in a kettle.\n"
+    tool = open_search_tool(index_documents(tmp_path, {"quiz.md": quiz, "tea.md": tea}))
+    question = "At what temperature is sencha steeped?"
+
+    def offered(**settings: object) -> str:
+        replies = [search("temperature sencha steeped")]
+        _, _, model = run_script(replies, tool, question=question, answer_candidates=3, **settings)
+        return json.dumps(model.schemas[-1])
+
+    assert "TEAPOT-CANARY-4321" in offered(restater_passages=False)
+    assert "TEAPOT-CANARY-4321" not in offered() and "75 degrees" in offered()
+
+
 # -- searching each part of a compound question ------------------------------------------------------------
 
 
