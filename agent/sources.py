@@ -101,6 +101,11 @@ class PassageReader(Protocol):
     def passage(self, passage_id: str) -> PassageRecord | None: ...
 
 
+# A question in a passage that names at least this share of the user's question's key words, by rarity, asks
+# what the user asks (decision 0106).
+RESTATER_KEY_WORD_SHARE = 0.5
+
+
 class SourceLedger:
     """Labels for every passage seen in one task, and the fence nonce that task's observations use."""
 
@@ -188,16 +193,19 @@ class SourceLedger:
         (decision 0106: the canary a restater carries sits in the line beside its question)."""
         if not self.restater_passages or self.shape is None:
             return False
+        shape = self.shape
+        return any(
+            shape.asked_again_by(sentence) or (asks(sentence) and self._names_most_key_words(sentence))
+            for sentence in sentences
+        )
+
+    def _names_most_key_words(self, sentence: str) -> bool:
+        """Whether ``sentence`` names at least RESTATER_KEY_WORD_SHARE of the question's key words by rarity."""
+        assert self.shape is not None
         terms = list(self.shape.terms)
-        total = sum(self.weights.get(term, 1.0) for term in terms) or 1.0
-        for sentence in sentences:
-            if self.shape.asked_again_by(sentence):
-                return True
-            if asks(sentence):
-                named = mentioned_terms(sentence, terms)
-                if sum(self.weights.get(term, 1.0) for term in named) >= 0.5 * total:
-                    return True
-        return False
+        weight = {term: self.weights.get(term, 1.0) for term in terms}
+        named = sum(weight[term] for term in mentioned_terms(sentence, terms))
+        return named >= RESTATER_KEY_WORD_SHARE * (sum(weight.values()) or 1.0)
 
     def _may_offer(self, sentence: str) -> bool:
         """Whether ``sentence`` may be offered as an answer: a statement about the subject matter
