@@ -543,11 +543,15 @@ class _TaskRun:
         """Whether an answer is about the question by meaning: its answer windows, read under their documents'
         titles and headings, close enough to the question (``answer_min_closeness``), the bar moved by the key-word
         evidence of its best sentence (:meth:`_wording_credit`)."""
-        return self._closeness(group) + self._wording_credit(group) >= self.settings.answer_min_closeness
+        return self._closeness_with_credit(group) >= self.settings.answer_min_closeness
 
     def _stands_in_by_meaning(self, group: Sequence[Candidate]) -> bool:
         """Whether a runner-up may stand in for a refused best answer (``stand_in_min_closeness``, decision 0101)."""
-        return self._closeness(group) + self._wording_credit(group) >= self.settings.stand_in_min_closeness
+        return self._closeness_with_credit(group) >= self.settings.stand_in_min_closeness
+
+    def _closeness_with_credit(self, group: Sequence[Candidate]) -> float:
+        """What both of the meaning gate's bars are held against: closeness plus the key-word credit."""
+        return self._closeness(group) + self._wording_credit(group)
 
     def _wording_credit(self, group: Sequence[Candidate]) -> float:
         """Closeness the group's key-word evidence is worth: its best sentence's answer-ranking score, in nats

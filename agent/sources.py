@@ -116,7 +116,7 @@ class SourceLedger:
         reader: PassageReader | None = None,
         weights: Mapping[str, float] | None = None,
         shape: QuestionShape | None = None,
-        restater_passages: bool = False,
+        restater_passages: bool = True,
     ) -> None:
         self.source_chars = source_chars
         self.shape = shape
@@ -174,7 +174,7 @@ class SourceLedger:
 
     def _best_answer_score(self, hit: SearchHit, terms: Sequence[str]) -> float:
         passage = sentences_of(self._full_text(hit.id, hit.snippet))
-        if speaks_to_software(passage) or self._restates_the_question(passage):
+        if self._offers_nothing(passage):
             return 0.0
         sentences = [quoted for raw in passage if self._may_offer(quoted := self._quotable(raw))]
         ranked = ranked_candidates(
@@ -185,6 +185,11 @@ class SourceLedger:
             (lambda _label, sentence: self._window_supplies(sentences, sentence)) if self.shape else None,
         )
         return ranked[0].score if ranked else 0.0
+
+    def _offers_nothing(self, passage: Sequence[str]) -> bool:
+        """Whether no sentence of the passage may be an answer: it speaks to the reader's software
+        (:func:`agent.fitness.speaks_to_software`) or asks the user's question (:meth:`_restates_the_question`)."""
+        return speaks_to_software(passage) or self._restates_the_question(passage)
 
     def _restates_the_question(self, sentences: Sequence[str]) -> bool:
         """Whether the passage asks what the question asks: a sentence that asks it again
@@ -307,11 +312,10 @@ class SourceLedger:
 
         Ranked by :func:`agent.answers.rank_sentences` (rare key words count most); a sentence that is
         not a statement about the subject matter is never offered (:func:`agent.fitness.unfit_as_answer`), nor is
-        any sentence of a passage that speaks to the reader's software (:func:`agent.fitness.speaks_to_software`).
+        any sentence of a passage that speaks to the reader's software or asks the user's question
+        (:meth:`_offers_nothing`).
         """
-        if speaks_to_software(self._sentences.get(source.label, [])):
-            return []
-        if self._restates_the_question(self._sentences.get(source.label, [])):
+        if self._offers_nothing(self._sentences.get(source.label, [])):
             return []
         shown = [
             sanitise_document_text(sentence, self.nonce, ANSWER_SENTENCE_CHARS)
