@@ -204,8 +204,9 @@ class SourceLedger:
         for index, sentence in enumerate(sentences):
             if self.shape.asked_again_by(sentence):
                 return True
-            set_up_and_asked = " ".join(sentences[max(0, index - 1) : index + 1])
-            if asks(sentence) and self._names_most_key_words(set_up_and_asked):
+            if asks(sentence) and self._names_most_key_words(
+                " ".join(sentences[max(0, index - 1) : index + 1])
+            ):
                 return True
         return False
 
