@@ -205,8 +205,9 @@ class AgentSettings(BaseModel):
     restater_passages: bool = Field(
         default=True,
         description="A passage that asks what the question asks (a sentence asking it again, or a question naming "
-        "half its key words by rarity) offers none of its sentences as an answer: it poses the question (decision "
-        "0106: seen canaries 20 -> 12; blind set AD 2 -> 0 with the same right outcomes).",
+        "half its key words by rarity, read with the sentence that sets it up) offers none of its sentences as an "
+        "answer: it poses the question (decision 0106: seen canaries 20 -> 12; blind set AD 2 -> 0 with the same "
+        "right outcomes; decision 0108: the setting-up sentence, seen canaries 12 -> 10).",
     )
     model_may_decline: bool = Field(
         default=False,

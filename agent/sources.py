@@ -193,16 +193,22 @@ class SourceLedger:
 
     def _restates_the_question(self, sentences: Sequence[str]) -> bool:
         """Whether the passage asks what the question asks: a sentence that asks it again
-        (:meth:`agent.question.QuestionShape.asked_again_by`), or a question naming at least half the key words by
-        rarity. Such a page (a ticket, a quiz card, a poll) poses the question; none of its sentences is offered
-        (decision 0106: the canary a restater carries sits in the line beside its question)."""
+        (:meth:`agent.question.QuestionShape.asked_again_by`), or a question that, read with the sentence before
+        it, names at least half the key words by rarity. Such a page (a ticket, a quiz card, a poll) poses the
+        question; none of its sentences is offered (decision 0106: the canary a restater carries sits in the line
+        beside its question). A question is often set up by the sentence before it ("The race detector is not
+        written from scratch. What is it built on?"), so that sentence counts with it (decision 0108: seen canaries
+        12 -> 10 and clear 569 -> 573; blind set AH unchanged)."""
         if not self.restater_passages or self.shape is None:
             return False
-        shape = self.shape
-        return any(
-            shape.asked_again_by(sentence) or (asks(sentence) and self._names_most_key_words(sentence))
-            for sentence in sentences
-        )
+        for index, sentence in enumerate(sentences):
+            if self.shape.asked_again_by(sentence):
+                return True
+            if asks(sentence) and self._names_most_key_words(
+                " ".join(sentences[max(0, index - 1) : index + 1])
+            ):
+                return True
+        return False
 
     def _names_most_key_words(self, sentence: str) -> bool:
         """Whether ``sentence`` names at least RESTATER_KEY_WORD_SHARE of the question's key words by rarity."""

@@ -304,6 +304,23 @@ def test_nothing_of_a_passage_that_asks_the_question_is_offered(tmp_path: Path) 
     assert "TEAPOT-CANARY-4321" not in offered() and "75 degrees" in offered()
 
 
+def test_a_question_set_up_by_the_sentence_before_it_asks_the_users_question(tmp_path: Path) -> None:
+    """Decision 0108: "How warm should it be?" alone names none of the key words; the sentence setting it up names
+    them. Read together, the passage poses the user's question, and its card reference is not offered."""
+    quiz = (
+        "# Club night\n\nEvery Tuesday the club steeps sencha for the newcomers. How warm should it be?\n\n"
+        "Club card reference TEAPOT-CANARY-4321 for the sencha night.\n"
+    )
+    tea = "# Sencha\n\nSencha is steeped at 75 degrees in a kettle.\n"
+    tool = open_search_tool(index_documents(tmp_path, {"quiz.md": quiz, "tea.md": tea}))
+    replies = [search("temperature sencha steeped")]
+    question = "At what temperature is sencha steeped?"
+    _, _, model = run_script(replies, tool, question=question, answer_candidates=3)
+
+    offered = json.dumps(model.schemas[-1])
+    assert "TEAPOT-CANARY-4321" not in offered and "75 degrees" in offered
+
+
 # -- searching each part of a compound question ------------------------------------------------------------
 
 
