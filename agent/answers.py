@@ -29,6 +29,9 @@ CONTEXT_SHARE = 0.5
 # Rare key words name the subject ("pass"), common ones the relation ("statement", "executed"): squaring the
 # rarity weight lets one subject word outweigh two relation words.
 RARITY_POWER = 2
+# Widening steps code's chosen sentences take before an extra part (the top hit's sentence) may join: the nearest
+# sentence - the one that most often ends the thought or names the "it" - stays code's first.
+EXTRA_AFTER_LEVELS = 1
 
 
 def _matched_positions(words: Sequence[str], terms: Sequence[str]) -> dict[str, list[int]]:
@@ -450,6 +453,7 @@ def quoted_choice(
     surroundings_of: SurroundingsOf,
     fits: ReplyFits | None,
     max_chars: int,
+    extra: Sequence[Candidate] = (),
 ) -> AnswerChoice:
     """``candidates``, each quoted with the sentences around it, as far as ``fits`` one reply.
 
@@ -457,9 +461,19 @@ def quoted_choice(
     within ``max_chars`` (the chosen sentence itself is never cut) and the whole answer fits; a side that
     cannot widen is closed. A single best sentence is often half an answer - it starts a thought the next
     sentence ends, or names its subject with "it" - and the top search hit's whole fragment answered more
-    questions than code's best sentence alone did.
+    questions than code's best sentence alone did. ``extra`` parts come last and only with what is left: they
+    are added when they fit beside the quotes already widened, and never narrow those.
     """
     windows = [_Window(candidate.sentence, surroundings_of(candidate)) for candidate in candidates]
+    if not extra:
+        _widen_windows(windows, candidates, fits, max_chars)
+        return as_choice(candidates, [window.text() for window in windows])
+    _widen_windows(windows, candidates, fits, max_chars, levels=EXTRA_AFTER_LEVELS)
+    every = [*candidates, *extra]
+    more = [*windows, *(_Window(candidate.sentence, surroundings_of(candidate)) for candidate in extra)]
+    if fits is None or fits(as_choice(every, [window.text() for window in more])):
+        _widen_windows(more, every, fits, max_chars)
+        return as_choice(every, [window.text() for window in more])
     _widen_windows(windows, candidates, fits, max_chars)
     return as_choice(candidates, [window.text() for window in windows])
 
@@ -469,17 +483,30 @@ def _widen_windows(
     candidates: Sequence[Candidate],
     fits: ReplyFits | None,
     max_chars: int,
+    levels: int | None = None,
 ) -> None:
-    """Widen the windows in turns, one sentence at a time, as far as each side goes."""
+    """Widen the windows in turns, one sentence at a time, as far as each side goes (or ``levels`` steps)."""
     plans = [window.sides() for window in windows]
     closed: list[set[str]] = [set() for _ in windows]
     for level in range(max((len(plan) for plan in plans), default=0)):
+        if levels is not None and level >= levels:
+            break
         for index, plan in enumerate(plans):
             if windows[index].around.whole and not windows[index].whole and level > 0:
                 continue  # still cut: its end was lost, so it is not continued
-            if level < len(plan) and plan[level] not in closed[index]:
+            if (
+                level < len(plan)
+                and plan[level] not in closed[index]
+                and _untaken(windows[index], plan, level)
+            ):
                 limit = max_chars if level else None  # the nearest sentence is tried whatever its length
                 _widen(windows, index, plan[level], closed[index], candidates, fits, limit)
+
+
+def _untaken(window: _Window, plan: Sequence[str], level: int) -> bool:
+    """Whether step ``level`` of the window's plan is still to take (a second pass skips those taken)."""
+    taken = {"before": window.before, "after": window.after, "whole": window.whole}
+    return sum(1 for side in plan[: level + 1] if side == plan[level]) > taken[plan[level]]
 
 
 def _widen(
@@ -522,6 +549,7 @@ def answer_choices(
     fits: ReplyFits | None = None,
     quote_chars: int = 0,
     compound: Sequence[AnswerPart] = (),
+    top_hit: str | None = None,
     context_of: Mapping[str, str] | None = None,
     window: Callable[[Candidate], str] | None = None,
     about: Callable[[Sequence[Candidate]], bool] | None = None,
@@ -572,18 +600,43 @@ def answer_choices(
             break
         if eligible_group(group, standing_in=index >= limit):
             eligible.append(group)
-    return [_composed(group, surroundings_of, fits, quote_chars) for group in eligible]
+    extra = top_hit_part(eligible[0], candidates, top_hit) if eligible and top_hit and not by_part else []
+    return [
+        _composed(group, extra if index == 0 else [], surroundings_of, fits, quote_chars)
+        for index, group in enumerate(eligible)
+    ]
 
 
 def _composed(
     group: Sequence[Candidate],
+    extra: Sequence[Candidate],
     surroundings_of: SurroundingsOf | None,
     fits: ReplyFits | None,
     quote_chars: int,
 ) -> AnswerChoice:
     if surroundings_of is not None:
-        return quoted_choice(group, surroundings_of, fits, quote_chars)
-    return as_choice(group)
+        return quoted_choice(group, surroundings_of, fits, quote_chars, extra)
+    every = [*group, *extra]
+    return as_choice(every) if extra and (fits is None or fits(as_choice(every))) else as_choice(group)
+
+
+def top_hit_part(
+    group: Sequence[Candidate], candidates: Sequence[Candidate], top_hit: str
+) -> list[Candidate]:
+    """The best sentence of the question search's top hit, when no sentence of ``group`` is from it.
+
+    The question's own wording ranks the passage that answers first more often than code's key-word ranking
+    picks it: where showing the top hit alone was right and the agent wrong, code's sentence came from another
+    passage (a later search's "Three dots is up two levels" from the import statement, for "the object
+    written as three dots"). The top hit's sentence is added after code's choice, cited by its own label, not
+    substituted for it, since code's choice is right more often; it does not count for whether the answer is
+    offered at all (an answer must be about the question by its own sentences), and it only gets the room
+    left in the reply once code's choice is quoted (:func:`quoted_choice`).
+    """
+    if len(group) >= MAX_ANSWER_PARTS or any(candidate.label == top_hit for candidate in group):
+        return []
+    best = next((c for c in candidates if c.label == top_hit and c.score > 0), None)
+    return [best] if best is not None else []
 
 
 def _read_in_documents(group: Sequence[Candidate], context_of: Mapping[str, str] | None) -> str:

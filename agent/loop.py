@@ -55,6 +55,7 @@ from agent.evidence import (
     Evidence,
     assess,
     candidate_queries,
+    mentioned_terms,
     needs_clarifying,
     open_parts,
     rarity_weights,
@@ -62,6 +63,7 @@ from agent.evidence import (
 from agent.guards import FINAL_CHECKS, WRITTEN_ANSWER_CHECKS, check_final
 from agent.meaning import POOL_DEPTH, MeaningReader, TextEmbedder
 from agent.question import QuestionShape
+from agent.readings import clarifying_question, competing_readings
 from agent.settings import AgentSettings, settings_for_model
 from agent.sources import PassageReader, SourceLedger
 from agent.state import (
@@ -244,6 +246,7 @@ class _TaskRun:
         self.final_only_because: StopReason | None = None
         self.output_rejection: str | None = None
         self.issuer: Literal["model", "code"] = "model"
+        self.top_hit: str | None = None  # the label of the question search's first result
         self.model_text: str | None = None  # what the model wrote of a decision code completed
         self.ranked: tuple[int, list[Candidate]] | None = None  # the answer ranking, for this many sources
         self.offered: tuple[int, list[AnswerChoice]] | None = None  # the answers composed from that ranking
@@ -332,10 +335,13 @@ class _TaskRun:
     def _question_search(self, query: str) -> Events:
         """Run the question search as code (it counts against ``max_searches`` and is recorded as code's)."""
         self.issuer = "code"
+        known = len(self.state.sources)
         try:
             yield from self._search(SearchDecision(action="search", query=query))
         finally:
             self.issuer = "model"
+        if len(self.state.sources) > known:
+            self.top_hit = self.state.sources[known].label
 
     # -- limits and what the model may do next -------------------------------------------------------------
 
@@ -402,6 +408,7 @@ class _TaskRun:
             wanted = False
         if self._can_search() and searchable and wanted:
             if self.state.sources:
+                self._stop_if_ambiguous(evidence)
                 return ["search", "final"]
             return ["search"]
         if not self.state.sources and self.state.search_count == 0:
@@ -423,7 +430,24 @@ class _TaskRun:
                 "The sources found do not mention enough of the question's key words "
                 f"(missing: {', '.join(evidence.missing)}). {self._found_so_far()}",
             )
+        self._stop_if_ambiguous(evidence)
         return ["final"]
+
+    def _stop_if_ambiguous(self, evidence: Evidence) -> None:
+        """Ask which reading is meant when the sources answer it differently (``agent.readings``)."""
+        if not (self.settings.ask_between_readings and self.settings.answer_choices):
+            return
+        if self.state.continuation is not None or compound_parts(self.topic) > 1:
+            return  # a continued task is the user's answer to such a question; parts have their own answers
+        sources = {source.label: source for source in self.state.sources}
+        readings = competing_readings(
+            self._candidates(evidence), sources, self.shape, self._answer_window, self._key_words_in
+        )
+        if readings:
+            raise _Stop("needs_user", "clarification_needed", clarifying_question(readings))
+
+    def _key_words_in(self, sentence: str) -> set[str]:
+        return mentioned_terms(sentence, self.terms)
 
     def _answer_window(self, candidate: Candidate) -> str:
         around = self._surroundings(candidate)
@@ -439,8 +463,8 @@ class _TaskRun:
     def _candidates(self, evidence: Evidence) -> list[Candidate]:
         """Every offered sentence of the sources that mention a key word, best answer first.
 
-        Ranked once per set of sources: a step may ask twice (whether an answer is in hand, then what to offer),
-        and sources only ever grow, so their count says whether the ranking is still current."""
+        Ranked once per set of sources: a step asks twice (whether readings compete, then what to offer), and
+        sources only ever grow, so their count says whether the ranking is still current."""
         if self.ranked is None or self.ranked[0] != len(self.state.sources):
             self.ranked = (len(self.state.sources), self._rank_candidates(evidence))
         return self.ranked[1]
@@ -500,6 +524,7 @@ class _TaskRun:
             fits=self._fits_reply,
             quote_chars=self.settings.answer_quote_chars,
             compound=answer_parts(self.topic),
+            top_hit=self.top_hit if self.settings.top_hit_answer else None,
             context_of=self._document_contexts(),
             window=self._answer_window if self.settings.answer_kind else None,
             about=self._about_by_meaning if gated else None,

@@ -76,11 +76,9 @@ class AgentSettings(BaseModel):
         "well but write poor queries); False lets the model write free text.",
     )
     question_search: bool = Field(
-        default=False,
+        default=True,
         description="Code searches the question text itself before the model's first decision (it counts against "
-        "max_searches). Off by default (decision 0107): on fresh blind sets AE-AG the key-word queries code "
-        "offers instead answered 220 of 468 cases right against 217 with it, and 1,858 of the 81 older blind-born "
-        "suites' 4,215 against 1,841, with fewer canaries (13 against 15).",
+        "max_searches): the question's own wording finds the passage that answers more often than key words do.",
     )
     answer_choices: bool = Field(
         default=True,
@@ -93,6 +91,12 @@ class AgentSettings(BaseModel):
         le=5,
         description="Best sentences of each citable source that compete for the answer when answers are choices "
         "(a compound question considers at least one per part).",
+    )
+    top_hit_answer: bool = Field(
+        default=True,
+        description="When code's best answer sentence is not from the question search's top hit, the top hit's "
+        "best sentence is quoted too, cited by its own label (the question's wording often ranks the passage "
+        "that answers first when key words pick another).",
     )
     read_whole_results: bool = Field(
         default=True,
@@ -124,6 +128,12 @@ class AgentSettings(BaseModel):
         default=True,
         description="When the question names something (a capitalised or code-like word) that no passage of the "
         "index mentions, end with 'not enough evidence', naming it: the documents do not cover it.",
+    )
+    ask_between_readings: bool = Field(
+        default=True,
+        description="When a one-part question asking for a value is answered differently by two or more "
+        "documents, each about as well as the best, code asks which one is meant (clarification_needed), "
+        "naming the readings, instead of picking one.",
     )
     complete_chosen_decisions: bool = Field(
         default=True,

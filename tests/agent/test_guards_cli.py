@@ -110,19 +110,7 @@ def test_every_stop_reason_is_reachable_from_the_command_line(
     model = script_file(tmp_path, replies)
 
     main(
-        [
-            "ask",
-            question,
-            "--index",
-            str(index_dir),
-            "--model",
-            model,
-            "--decisions",
-            mode,
-            "--question-search",
-            "--json",
-            *extra,
-        ]
+        ["ask", question, "--index", str(index_dir), "--model", model, "--decisions", mode, "--json", *extra]
     )
 
     state = AgentState.model_validate_json(capsys.readouterr().out)

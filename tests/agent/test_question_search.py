@@ -105,8 +105,7 @@ def test_a_long_question_is_searched_cut_at_a_word_boundary(tool: SearchTool) ->
 
 def test_search_events_carry_the_code_search_like_any_other(tool: SearchTool) -> None:
     model = ScriptedModel([ABSTAIN])
-    settings = AgentSettings(question_search=True)
-    events = list(Agent(model=model, tool=tool, settings=settings).run(TEA_QUESTION))
+    events = list(Agent(model=model, tool=tool, settings=AgentSettings()).run(TEA_QUESTION))
 
     ran = [event for event in events if isinstance(event, SearchRan)]
     assert [event.query for event in ran] == [TEA_QUESTION]

@@ -71,5 +71,7 @@ def test_only_common_words_found_in_a_large_index_is_no_evidence(tmp_path: Path)
 
 def test_a_small_index_counts_words_instead(tmp_path: Path) -> None:
     tool = module_index(tmp_path, 4)
-    state, _, _ = run_script(SCRIPT, tool, PORT_QUESTION, max_searches=1)
+    # Each module's sentence states another number ("Module 1", "Module 2"): without this switch the loop would
+    # ask which module is meant (agent.readings); this test is about counting evidence.
+    state, _, _ = run_script(SCRIPT, tool, PORT_QUESTION, max_searches=1, ask_between_readings=False)
     assert (state.status, state.stop_reason) == ("completed", "answered")

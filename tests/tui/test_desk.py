@@ -295,7 +295,7 @@ async def test_a_rejected_final_answer_draft_is_taken_down(indexed_home: CarrelH
 
 
 async def test_question_search_on_the_desk(indexed_home: CarrelHome) -> None:
-    """With the question search turned on, code searches the question first; the model answers at once."""
+    """With the default question search on, code searches the question first; the model answers at once."""
     with_question_search = CarrelConfig(settings={**TEST_LIMITS.settings, "question_search": True})
     save_config(with_question_search, indexed_home.config_file)
     model = ScriptedModel([final(HOOCH_ANSWER, ["S1"])])

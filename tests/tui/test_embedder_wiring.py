@@ -166,7 +166,6 @@ def test_eval_runs_its_cases_with_the_embedder(
             "--out",
             str(out),
             "--rerank-by-meaning",
-            "--question-search",
         ]
     )
 

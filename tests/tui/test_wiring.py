@@ -30,11 +30,11 @@ CONFIG = CarrelConfig(
         "max_searches": 0,
         "token_budget": 9_000,
         "time_limit_s": 99.0,
-        "question_search": True,
+        "question_search": False,
     }
 )
 QUESTION = "What is the grey liquid on a sourdough starter?"
-OPTIONS = ["--max-steps", "5", "--no-question-search"]
+OPTIONS = ["--max-steps", "5", "--question-search"]
 
 
 @pytest.fixture
@@ -109,7 +109,7 @@ def test_command_line_options_override_the_config_alike_in_ask_and_the_desk(
     from_desk = header_from_desk(home, script, monkeypatch, *OPTIONS)
 
     assert from_ask.settings == from_desk.settings
-    assert (from_ask.settings["max_steps"], from_ask.settings["question_search"]) == (5, False)
+    assert (from_ask.settings["max_steps"], from_ask.settings["question_search"]) == (5, True)
     assert from_ask.settings["token_budget"] == 9_000, "keys the options leave alone keep the config's value"
 
 
@@ -122,7 +122,7 @@ def test_eval_names_every_setting_that_is_not_the_default(
         line for line in capsys.readouterr().err.splitlines() if line.startswith("settings:")
     )
     assert "max_steps=5 (--max-steps)" in settings_line
-    assert "max_searches=0 (config)" in settings_line and "question_search=True (config)" in settings_line
+    assert "max_searches=0 (config)" in settings_line and "question_search=False (config)" in settings_line
 
 
 def test_an_option_the_settings_refuse_is_named() -> None:
@@ -139,7 +139,7 @@ def test_the_settings_form_keeps_the_config_keys_it_does_not_show() -> None:
         "max_steps": 7,
         "token_budget": 9_000,
         "time_limit_s": 99.0,
-        "question_search": True,
+        "question_search": False,
     }
 
 

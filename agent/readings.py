@@ -1,0 +1,87 @@
+"""When the sources answer the question differently for different readings of it, ask which one is meant.
+
+"What is the default buffer size?" has one answer per kind of buffer; the sources found then hold several
+documented answers, one per document or program, each as good a match as the others. Picking the best-ranked
+one answers a question the user may not have asked, so code stops and asks, naming the readings it found.
+
+Only for a one-part question that asks for a value (``agent.question``): values can be told apart by what they
+state, while names are everywhere in technical prose (two documents' best sentences always name different
+things). Readings compete when the best answer sentence of each of two or more documents scores close to the best
+overall and mentions the same key words of the question - it is about the same thing - and no two of them state a
+common value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+
+from agent.answers import Candidate
+from agent.question import QuestionShape
+from agent.state import Source
+
+# A document's best answer counts as a reading of the question when it scores at least this share of the best.
+READING_SCORE_SHARE = 0.85
+MAX_READINGS = 3
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One document's answer to one reading of the question: where it is and what it states."""
+
+    label: str
+    title: str
+    heading: str
+    answers: frozenset[str]
+
+
+def competing_readings(
+    candidates: Sequence[Candidate],
+    sources: Mapping[str, Source],
+    shape: QuestionShape,
+    window: Callable[[Candidate], str],
+    about: Callable[[str], AbstractSet[str]],
+) -> list[Reading]:
+    """Two or more readings whose answers differ, or none when the question reads one way (best first).
+
+    ``window`` is a candidate's answer window (it and the sentence on each side); ``about`` the question's key words a
+    sentence mentions."""
+    if shape.expects not in ("value", "quantity") or not candidates or candidates[0].score <= 0:
+        return []
+    subject = about(candidates[0].sentence)
+    readings: list[Reading] = []
+    documents: set[str] = set()
+    for candidate in candidates:
+        source = sources.get(candidate.label)
+        if source is None or source.doc_id in documents:
+            continue
+        if candidate.score < READING_SCORE_SHARE * candidates[0].score:
+            break
+        documents.add(source.doc_id)
+        if about(candidate.sentence) != subject:
+            continue
+        answers = frozenset(shape.values_in(window(candidate)))
+        if answers:
+            readings.append(Reading(candidate.label, source.title, source.heading, answers))
+    if len(readings) < 2 or _share_an_answer(readings[:MAX_READINGS]):
+        return []
+    return readings[:MAX_READINGS]
+
+
+def _share_an_answer(readings: Sequence[Reading]) -> bool:
+    return any(
+        first.answers & second.answers
+        for index, first in enumerate(readings)
+        for second in readings[index + 1 :]
+    )
+
+
+def clarifying_question(readings: Sequence[Reading]) -> str:
+    """Which one is meant, naming each reading by its document and what it states there."""
+    described = "; ".join(
+        f"[{reading.label}] {reading.title}{f' ({reading.heading})' if reading.heading else ''} gives "
+        + ", ".join(sorted(reading.answers)[:3])
+        for reading in readings
+    )
+    return f"The documents answer this differently depending on what is meant: {described}. Which one do you mean?"

@@ -1,0 +1,111 @@
+"""A question the sources answer differently for different readings is met with a question back, naming the
+readings (``agent.readings``) - and a question they answer one way is not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from agent.answers import Candidate
+from agent.evidence import mentions, word_stems
+from agent.question import QuestionShape
+from agent.readings import clarifying_question, competing_readings
+from agent.state import Source
+from indexer.search import open_search_tool
+from tests.agent.conftest import final, run_script
+from tests.support.indexes import index_documents
+
+QUESTION = "What is the default buffer size?"
+SHAPE = QuestionShape.read(QUESTION)
+
+
+def source(label: str, doc: str, title: str) -> Source:
+    return Source(
+        label=label,
+        passage_id=f"{doc}:0",
+        doc_id=doc,
+        title=title,
+        path=f"/d/{doc}.md",
+        snippet="x",
+        query="q",
+    )
+
+
+SOURCES = {
+    "S1": source("S1", "streams", "Streams"),
+    "S2": source("S2", "files", "File system"),
+    "S3": source("S3", "streams", "Streams"),
+}
+
+
+def about(sentence: str) -> frozenset[str]:
+    stems = word_stems(sentence)
+    return frozenset(term for term in SHAPE.terms if mentions(stems, term))
+
+
+def readings(*candidates: Candidate) -> list[str]:
+    found = competing_readings(list(candidates), SOURCES, SHAPE, lambda c: c.sentence, about)
+    return [reading.label for reading in found]
+
+
+def test_two_documents_stating_different_defaults_for_the_same_thing_are_two_readings() -> None:
+    assert readings(
+        Candidate("S1", "The default buffer size is 16 KiB for streams.", 5.0),
+        Candidate("S2", "For file streams the default buffer size is 64 KiB.", 4.6),
+    ) == ["S1", "S2"]
+
+
+def test_one_document_or_one_shared_value_or_a_much_weaker_rival_is_one_reading() -> None:
+    first = Candidate("S1", "The default buffer size is 16 KiB for streams.", 5.0)
+
+    assert (
+        readings(first, Candidate("S3", "In object mode the default buffer size is 16 objects.", 4.9)) == []
+    )
+    assert readings(first, Candidate("S2", "Files also use a default buffer size of 16 KiB.", 4.9)) == []
+    assert readings(first, Candidate("S2", "For file streams the default buffer size is 64 KiB.", 2.0)) == []
+
+
+def test_a_rival_about_something_else_or_a_question_not_asking_for_a_value_is_no_reading() -> None:
+    first = Candidate("S1", "The default buffer size is 16 KiB for streams.", 5.0)
+    other = Candidate("S2", "The default timeout is 120 seconds.", 4.9)
+
+    assert readings(first, other) == []
+    name_question = QuestionShape.read("Which option sets the buffer?")
+    both = [first, Candidate("S2", "Use --buffer to set it; the default is 64 KiB.", 4.9)]
+    assert competing_readings(both, SOURCES, name_question, lambda c: c.sentence, about) == []
+
+
+def test_the_question_back_names_each_reading_and_what_it_states() -> None:
+    found = competing_readings(
+        [
+            Candidate("S1", "The default buffer size is 16 KiB for streams.", 5.0),
+            Candidate("S2", "For file streams the default buffer size is 64 KiB.", 4.6),
+        ],
+        SOURCES,
+        SHAPE,
+        lambda c: c.sentence,
+        about,
+    )
+
+    asked = clarifying_question(found)
+    assert "[S1] Streams gives 16" in asked and "[S2] File system gives 64" in asked
+    assert asked.endswith("Which one do you mean?")
+
+
+DOCUMENTS = {
+    "streams.md": "# Streams\n\nThe default buffer size of a readable stream is 16 KiB.\n",
+    "files.md": "# File streams\n\nThe default buffer size of a file stream is 64 KiB.\n",
+}
+
+
+def test_the_loop_asks_instead_of_answering_and_ends_needing_the_user(tmp_path: Path) -> None:
+    tool = open_search_tool(index_documents(tmp_path, DOCUMENTS))
+    state, _, model = run_script(
+        [final("There is not enough evidence in the documents to answer this.")],
+        tool,
+        question="What is the default buffer size of a stream?",
+        question_search=True,
+    )
+
+    assert (state.status, state.stop_reason) == ("needs_user", "clarification_needed")
+    assert "16" in (state.message or "") and "64" in (state.message or "")
+    assert model.history == []  # code asked; the model was never called
