@@ -210,12 +210,13 @@ class SourceLedger:
                 return True
         return False
 
-    def _names_most_key_words(self, sentence: str) -> bool:
-        """Whether ``sentence`` names at least RESTATER_KEY_WORD_SHARE of the question's key words by rarity."""
+    def _names_most_key_words(self, text: str) -> bool:
+        """Whether ``text`` (a question with the sentence before it) names at least RESTATER_KEY_WORD_SHARE of the
+        question's key words by rarity."""
         assert self.shape is not None
         terms = list(self.shape.terms)
         weight = {term: self.weights.get(term, 1.0) for term in terms}
-        named = sum(weight[term] for term in mentioned_terms(sentence, terms))
+        named = sum(weight[term] for term in mentioned_terms(text, terms))
         return named >= RESTATER_KEY_WORD_SHARE * (sum(weight.values()) or 1.0)
 
     def _may_offer(self, sentence: str) -> bool:
