@@ -14,8 +14,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from agent.answers import GRAMMAR_MARK, Surroundings, rank_sentences, ranked_candidates, sentence_score
-from agent.evidence import key_terms, mentioned_terms
+from agent.answers import (
+    GRAMMAR_MARK,
+    Surroundings,
+    key_word_share,
+    rank_sentences,
+    ranked_candidates,
+    sentence_score,
+)
+from agent.evidence import key_terms
 from agent.fitness import asks, speaks_to_software, unfit_as_answer, unsafe_to_quote
 from agent.question import QuestionShape
 from agent.state import Source
@@ -212,12 +219,13 @@ class SourceLedger:
 
     def _names_most_key_words(self, text: str) -> bool:
         """Whether ``text`` (a question with the sentence before it) names at least RESTATER_KEY_WORD_SHARE of the
-        question's key words by rarity."""
+        question's key words by rarity (:func:`agent.answers.key_word_share`). Key words that weigh nothing (none,
+        or each in every passage) tell no page apart, so no page restates the question by them."""
         assert self.shape is not None
-        terms = list(self.shape.terms)
-        weight = {term: self.weights.get(term, 1.0) for term in terms}
-        named = sum(weight[term] for term in mentioned_terms(text, terms))
-        return named >= RESTATER_KEY_WORD_SHARE * (sum(weight.values()) or 1.0)
+        terms = self.shape.terms
+        if not any(self.weights.get(term, 1.0) > 0 for term in terms):
+            return False
+        return key_word_share(text, terms, self.weights) >= RESTATER_KEY_WORD_SHARE
 
     def _may_offer(self, sentence: str) -> bool:
         """Whether ``sentence`` may be offered as an answer: a statement about the subject matter
