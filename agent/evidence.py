@@ -190,10 +190,41 @@ def stem(word: str) -> str:
 
 
 def key_terms(question: str) -> list[str]:
-    """The question's content words, in order, without stopwords or one-letter tokens."""
+    """The question's content words, in order, without stopwords or one-letter tokens; "default" after them when
+    the question asks for a default in other words (:func:`asks_for_a_default`)."""
     words = folded_words(question)
     kept = [word for word in words if len(word.strip("_")) > 1 and word not in STOPWORDS]
+    if asks_for_a_default(question):
+        kept.append(DEFAULT_WORD)
     return list(dict.fromkeys(kept))
+
+
+DEFAULT_WORD = "default"
+# How users ask for a default without the word, where manuals write "default": "out of the box", "unless I
+# change it", "if I never set one", "when I leave -m off", "without giving a format", "before I tune anything".
+_ASKS_FOR_A_DEFAULT = re.compile(
+    r"\bout of the box\b|\bfactory\b|\bas shipped\b|\bstock\b|\buntouched\b|\bunset\b|\botherwise\b"
+    r"|\bunless (?:i|you|we|they|someone|the user|it)\b"
+    r"|\b(?:if|when|where) (?:i|you|we|they|the user|nobody|no one)\b[^?.,;]{0,12}\b(?:don'?t|do not|never|"
+    r"didn'?t|did not|haven'?t|have not|fail to|forget to|skip|omit|leave|leaves)\b"
+    r"|\b(?:leave|leaves|left|leaving)\b(?: \S+){0,3} (?:out|unset|alone|blank|empty|off|unspecified)\b"
+    r"|\bomit(?:s|ted|ting)?\b|\bnot (?:set|specified|given|configured)\b"
+    r"|\bwithout (?:setting|specifying|naming|giving|passing|configuring|changing|touching|telling|an explicit|"
+    r"any)\b"
+    r"|\bbefore (?:i|you|we) (?:tune|change|configure|touch|set|adjust)\b"
+    r"|\bno (?:\w+ ){0,2}(?:is|are) (?:given|set|specified|named|configured|passed)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_for_a_default(question: str) -> bool:
+    """Whether the question asks what happens when the user sets nothing, in words other than "default".
+
+    Decision 0109: 28% of the seen suites' clear questions ask for a default, four in five of them without the
+    word, and the sentence that answers says "default" in it or beside it for 94% of them."""
+    if _ASKS_FOR_A_DEFAULT.search(question) is None:
+        return False
+    return all(stem(word) != DEFAULT_WORD for word in folded_words(question))
 
 
 def word_stems(text: str) -> set[str]:

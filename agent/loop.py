@@ -52,7 +52,9 @@ from agent.events import (
     TokensUsed,
 )
 from agent.evidence import (
+    DEFAULT_WORD,
     Evidence,
+    asks_for_a_default,
     assess,
     candidate_queries,
     mentioned_terms,
@@ -87,6 +89,7 @@ from agent.tool import SearchBackend, normalised_query, safe_tool_error
 from agent.transcript import Transcript
 from indexer.results import (
     LIMIT_MAX,
+    QUERY_MAX_CHARS,
     IndexStats,
     SearchHit,
     SearchQueryError,
@@ -323,13 +326,18 @@ class _TaskRun:
 
         Key-word queries find the right document but often the wrong passage of it (the held-out suite's
         "bare raise" questions got ``raise.md``'s passage about tracebacks), while the question's own wording -
-        its "from", "which", word order - ranks the passage that answers first more often (decision 0020). Not
+        its "from", "which", word order - ranks the passage that answers first more often (decision 0020). A
+        question that asks for a default in other words ("out of the box") gets the manuals' word for it, "default",
+        after it (decision 0109). Not
         for a continued task (it carries its sources), a question that may
         only be clarified, or one with no key word.
         """
         wanted = self.settings.question_search and carried is None and self.settings.max_searches > 0
         if not wanted or not self.terms or needs_clarifying(self.clarity):
             return None
+        if asks_for_a_default(question):
+            room = QUERY_MAX_CHARS - len(DEFAULT_WORD) - 1
+            return f"{query_within_limit(question)[:room].rstrip()} {DEFAULT_WORD}"
         return query_within_limit(question)
 
     def _question_search(self, query: str) -> Events:

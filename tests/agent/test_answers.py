@@ -596,3 +596,22 @@ def test_a_best_answer_about_the_question_is_offered_without_judging_the_runners
     )
 
     assert [choice.citations for choice in choices] == [("S1",)] and judged == ["S1"]
+
+
+# -- a default asked for in the user's own words --------------------------------------------------------------
+
+
+def test_a_default_asked_for_in_other_words_reads_the_sentence_that_says_default(tmp_path: Path) -> None:
+    """Decision 0109: "if I never touch the dial" asks for the kettle's default, which the manual calls a
+    default; counting "default" as a key word ranks the sentence that states it above one that shares as many of
+    the user's words (here the half weight of "temperature" in the other page's title)."""
+    documents = {
+        "range.md": "# Kettle temperature\n\nThe kettle heats water to anything from 40 to 100 degrees.\n",
+        "factory.md": "# Kettle\n\nBy default the kettle heats water to 95 degrees.\n",
+    }
+    tool = open_search_tool(index_documents(tmp_path, documents))
+    question = "What temperature does the kettle heat water to if I never touch it?"
+    _, _, model = run_script([search("kettle heats water")], tool, question=question)
+
+    offered = json.dumps(model.schemas[-1])
+    assert "95 degrees" in offered and "40 to 100" not in offered

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from agent.evidence import asks_for_a_default, key_terms
 from agent.question import QuestionShape, expected_answer, named_words
 
 
@@ -82,3 +83,27 @@ def test_the_shape_keeps_only_the_names_that_are_key_words() -> None:
         "debian",
         "expert",
     )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Out of the box, how many workers start?",
+        "Which port does it listen on unless I change it?",
+        "How long does it wait if I don't give it a timeout?",
+        "What mode does it use when I leave the mode option out?",
+        "Which cipher does it pick without naming one?",
+        "How many retries before I tune anything?",
+    ],
+)
+def test_a_default_asked_for_in_other_words_adds_the_word_default(question: str) -> None:
+    assert asks_for_a_default(question)
+    assert key_terms(question)[-1] == "default"
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What is the default port?", "Which port does the server listen on?", "How do I set a timeout?"],
+)
+def test_other_questions_gain_no_key_word(question: str) -> None:
+    assert key_terms(question).count("default") == (1 if "default" in question else 0)

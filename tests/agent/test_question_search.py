@@ -123,3 +123,11 @@ def test_once_code_holds_an_answer_searching_on_is_not_offered(tool: SearchTool)
 
     assert '"search"' not in json.dumps(held.schemas[0])
     assert '"search"' in json.dumps(searched_on.schemas[0])
+
+
+def test_a_default_asked_for_in_other_words_is_searched_for_by_that_word(tool: SearchTool) -> None:
+    """Decision 0109: manuals say "default" where users say "out of the box"; the question search adds it."""
+    question = "Out of the box, at what temperature is green tea brewed?"
+    state, _ = with_question_search([ABSTAIN], tool, question=question)
+
+    assert tool_calls(state)[0].query == f"{question} default"
