@@ -327,10 +327,9 @@ class _TaskRun:
         Key-word queries find the right document but often the wrong passage of it (the held-out suite's
         "bare raise" questions got ``raise.md``'s passage about tracebacks), while the question's own wording -
         its "from", "which", word order - ranks the passage that answers first more often (decision 0020). A
-        question that asks for a default in other words ("out of the box") gets the manuals' word for it, "default",
-        after it (decision 0109). Not
-        for a continued task (it carries its sources), a question that may
-        only be clarified, or one with no key word.
+        question that asks for a default in other words ("out of the box") gets the manuals' word for it,
+        "default", after it (decision 0109). Not for a continued task (it carries its sources), a question that
+        may only be clarified, or one with no key word.
         """
         wanted = self.settings.question_search and carried is None and self.settings.max_searches > 0
         if not wanted or not self.terms or needs_clarifying(self.clarity):
