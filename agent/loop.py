@@ -336,7 +336,7 @@ class _TaskRun:
             return None
         if asks_for_a_default(question):
             room = QUERY_MAX_CHARS - len(DEFAULT_WORD) - 1
-            return f"{query_within_limit(question)[:room].rstrip()} {DEFAULT_WORD}"
+            return f"{query_within_limit(question, room)} {DEFAULT_WORD}"
         return query_within_limit(question)
 
     def _question_search(self, query: str) -> Events:

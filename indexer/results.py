@@ -15,15 +15,16 @@ LIMIT_MAX = 10
 SNIPPET_MAX_CHARS = 400
 
 
-def query_within_limit(text: str) -> str:
-    """``text`` with its runs of whitespace made single spaces and cut at a word boundary to QUERY_MAX_CHARS:
-    how a user's question becomes a query. A question may be longer than a query may be; the agent's question
-    search, the no-agent baselines and the benchmarks all cut it this one way."""
+def query_within_limit(text: str, limit: int = QUERY_MAX_CHARS) -> str:
+    """``text`` with its runs of whitespace made single spaces and cut at a word boundary to ``limit`` characters
+    (QUERY_MAX_CHARS, or less to leave room for a word added after it): how a user's question becomes a query. A
+    question may be longer than a query may be; the agent's question search, the no-agent baselines and the
+    benchmarks all cut it this one way."""
     text = " ".join(text.split())
-    if len(text) <= QUERY_MAX_CHARS:
+    if len(text) <= limit:
         return text
-    cut = text[: QUERY_MAX_CHARS + 1].rsplit(" ", 1)[0]
-    return cut[:QUERY_MAX_CHARS]
+    cut = text[: limit + 1].rsplit(" ", 1)[0]
+    return cut[:limit]
 
 
 class SearchQueryError(ValueError):

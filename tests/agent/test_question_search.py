@@ -14,6 +14,7 @@ from agent.events import SearchRan
 from agent.loop import Agent, final_state
 from agent.settings import AgentSettings
 from agent.state import AgentState, ObservationContent
+from indexer.results import QUERY_MAX_CHARS
 from indexer.search import SearchTool
 from models.scripted import ScriptedModel
 from tests.agent.conftest import CountingTool, final, run_script, search
@@ -131,3 +132,12 @@ def test_a_default_asked_for_in_other_words_is_searched_for_by_that_word(tool: S
     state, _ = with_question_search([ABSTAIN], tool, question=question)
 
     assert tool_calls(state)[0].query == f"{question} default"
+
+
+def test_a_long_default_question_is_cut_at_a_word_to_leave_room_for_the_word(tool: SearchTool) -> None:
+    question = "Out of the box, " + "how hot is the water for green tea " * 8 + "brewed?"
+    state, _ = with_question_search([ABSTAIN], tool, question=question)
+
+    query = tool_calls(state)[0].query
+    assert len(query) <= QUERY_MAX_CHARS and query.endswith(" default")
+    assert set(query.removesuffix(" default").split()) <= set(question.split())
