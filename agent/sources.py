@@ -34,6 +34,9 @@ _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
 ANSWER_SENTENCE_CHARS = 240
 # A long sentence is ranked by its first 240 characters, but quoted whole up to this length when the reply fits.
 WHOLE_SENTENCE_CHARS = 600
+# A sentence this short is a fragment - a name or value line, a label, a greeting - never offered as an answer alone
+# but quoted beside one (decision 0110).
+FRAGMENT_CHARS = 12
 SHORTENED_NOTE = "[passage text shortened to save space]"
 
 
@@ -51,6 +54,12 @@ def sentences_of(text: str) -> list[str]:
     """Sentences and paragraphs (blank-line separated), each whitespace-collapsed."""
     pieces = (" ".join(piece.split()) for piece in _SENTENCE_BREAK.split(text))
     return [piece for piece in pieces if piece]
+
+
+def _says_something(sentence: str) -> bool:
+    """Whether a neighbouring sentence holds a word or a number, however short: a reference entry's value often
+    stands alone after its description ("Default: 60"), and a run of punctuation ("::") ends a quote instead."""
+    return any(character.isalnum() for character in sentence)
 
 
 def window_at(sentences: Sequence[str], index: int) -> str:
@@ -231,7 +240,7 @@ class SourceLedger:
         """Whether ``sentence`` may be offered as an answer: a statement about the subject matter
         (:func:`agent.fitness.unfit_as_answer`) that does not ask what the question asks
         (:meth:`agent.question.QuestionShape.asked_again_by`), and longer than a fragment."""
-        if len(sentence) <= 12 or unfit_as_answer(sentence):
+        if len(sentence) <= FRAGMENT_CHARS or unfit_as_answer(sentence):
             return False
         return self.shape is None or not self.shape.asked_again_by(sentence)
 
@@ -380,7 +389,7 @@ class SourceLedger:
         if index is None:
             return Surroundings()
         raw = passage[index]
-        before = self._quotable_run(reversed(passage[:index]))
+        before = self._quotable_run(reversed(passage[:index]), ends_at_fragment=True)
         after = self._quotable_run(passage[index + 1 :])
         whole = self._whole(raw) if len(raw) > ANSWER_SENTENCE_CHARS else None
         return Surroundings(before=before, after=after, whole=whole)
@@ -391,14 +400,19 @@ class SourceLedger:
         fit = len(" ".join(raw.split())) <= WHOLE_SENTENCE_CHARS and not unsafe_to_quote(whole)
         return whole if fit else None
 
-    def _quotable_run(self, sentences: Iterable[str]) -> tuple[str, ...]:
+    def _quotable_run(self, sentences: Iterable[str], ends_at_fragment: bool = False) -> tuple[str, ...]:
+        """The sentences that may be quoted, nearest first, up to the first unfit one; with ``ends_at_fragment``
+        (reading backwards) up to and including the first fragment: what a name line, a label or a greeting
+        stands after belongs to the entry or message part before it."""
         run: list[str] = []
         for raw in sentences:
             quoted = self._quotable(raw)
-            fit = len(raw) <= ANSWER_SENTENCE_CHARS and len(quoted) > 12 and GRAMMAR_MARK not in quoted
+            fit = len(raw) <= ANSWER_SENTENCE_CHARS and _says_something(quoted) and GRAMMAR_MARK not in quoted
             if not fit or unsafe_to_quote(quoted):
                 break
             run.append(quoted)
+            if ends_at_fragment and len(quoted) <= FRAGMENT_CHARS:
+                break
         return tuple(run)
 
     def _quotable(self, sentence: str) -> str:

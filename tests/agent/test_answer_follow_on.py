@@ -307,3 +307,73 @@ def test_a_declaration_before_its_description_supplies_the_value_asked_for() -> 
 
     assert ledger.supplies("S1", description)
     assert not ledger.supplies("S1", "Existing newlines are kept.")
+
+
+def _reference_entry_ledger(question: str, sentences: list[str]) -> SourceLedger:
+    ledger = SourceLedger(source_chars=4000, shape=QuestionShape.read(question))
+    source = Source(
+        label="S1", passage_id="p1", doc_id="d1", title="Modules", path="modules.rst", snippet="x", query="q"
+    )
+    ledger.seed([source], "geoip ttl")
+    ledger._sentences["S1"] = sentences
+    return ledger
+
+
+def test_a_short_value_line_after_a_description_is_quoted_and_supplies_the_value() -> None:
+    """Reference entries end with a line of their own ("Default: 60"): too short to be an answer alone, it is
+    still the value the description's window must hold."""
+    description = "The time to live of Resource Records returned by the module, in seconds."
+    ledger = _reference_entry_ledger(
+        "What time-to-live do the geoip module's answers carry if I never set one?",
+        [description, "Default: 60"],
+    )
+
+    assert ledger.surroundings("S1", description).after == ("Default: 60",)
+    assert ledger.supplies("S1", description)
+
+
+def test_a_short_option_line_before_its_description_is_quoted() -> None:
+    description = "Distribute the build over N processes in parallel, to make building more effective."
+    ledger = _reference_entry_ledger("Which switch spreads the build over processes?", ["-j N", description])
+
+    assert ledger.surroundings("S1", description).before == ("-j N",)
+
+
+def test_reading_backwards_a_quote_ends_at_the_first_fragment_and_reading_on_it_does_not() -> None:
+    """Before an option's name line, a label or a greeting lies another entry or a message's headers; after a value
+    line or an "Example:" the same entry goes on."""
+    description = "The time to live of Resource Records returned by the module, in seconds."
+    ledger = _reference_entry_ledger(
+        "What time to live do the module's records carry?",
+        [
+            "Message-ID: <X-1@example>",
+            "Hi all,",
+            description,
+            "Default: 60",
+            "Example:",
+            "ttl: 300 for the lab.",
+        ],
+    )
+
+    around = ledger.surroundings("S1", description)
+    assert around.before == ("Hi all,",)
+    assert around.after == ("Default: 60", "Example:", "ttl: 300 for the lab.")
+
+
+def test_a_run_of_punctuation_ends_a_quote() -> None:
+    description = "The time to live of Resource Records returned by the module, in seconds."
+    ledger = _reference_entry_ledger("What is the time to live?", [description, "::", "Default: 60"])
+
+    assert ledger.surroundings("S1", description).after == ()
+
+
+def test_the_loop_offers_a_description_quoted_with_its_default_line(tmp_path: Path) -> None:
+    text = (
+        "# geoip\n\nThe geoip module tailors answers to where the client is.\n\n## ttl\n\n"
+        "The time to live of Resource Records returned by the geoip module, in seconds.\n\nDefault: 60\n"
+    )
+    replies = [search("geoip module time to live records")]
+    question = "What time to live do the records returned by the geoip module carry if I never set one?"
+    _, _, model = run_script(replies, raise_tool(tmp_path, text), question=question)
+
+    assert "in seconds. Default: 60 [S1]" in json.dumps(model.schemas[-1])
