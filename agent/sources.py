@@ -380,9 +380,10 @@ class SourceLedger:
         """The sentences before and after ``sentence`` (an :meth:`answer_sentences` result) in its passage.
 
         Each side runs, nearest first, up to the first sentence unfit to quote: one cut to length, a grammar
-        rule, or one unsafe to quote (:func:`agent.fitness.unsafe_to_quote`) - a quote stays one contiguous
-        stretch of the passage. A sentence that was cut to length comes with its whole text, when that is not
-        too long to quote.
+        rule, a run of punctuation, or one unsafe to quote (:func:`agent.fitness.unsafe_to_quote`) - a quote
+        stays one contiguous stretch of the passage. The side before also ends after its first fragment
+        (FRAGMENT_CHARS), now that short sentences are quoted (decision 0110). A sentence that was cut to length
+        comes with its whole text, when that is not too long to quote.
         """
         passage = self._sentences.get(label, [])
         index = self._position(passage, sentence)
