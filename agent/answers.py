@@ -436,15 +436,17 @@ class _Window:
 
     def sides(self) -> list[str]:
         """The order to widen in: a cut sentence's whole text first (a cut one is never widened further); then
-        the next sentence (it often ends the thought), unless this one opens by referring back, then
-        alternately, as far as each side goes."""
+        the next sentence (it often ends the thought), unless this one opens by referring back, and the nearest
+        on the other side; then that first side as far as it goes before the other reaches further: past the
+        nearest sentence, what follows continues the thought and what lies back is more often another entry."""
         first, second = (
             ("before", "after") if _REFERRING_OPENING.match(self.sentence) else ("after", "before")
         )
         reach = {"before": len(self.around.before), "after": len(self.around.after)}
         order = ["whole"] if self.around.whole else []
-        for step in range(max(reach.values())):
-            order.extend(side for side in (first, second) if step < reach[side])
+        order.extend(side for side in (first, second) if reach[side])
+        for side in (first, second):
+            order.extend([side] * max(0, reach[side] - 1))
         return order
 
 

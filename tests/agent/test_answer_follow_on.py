@@ -195,7 +195,9 @@ def quoted(
 LAVA = Candidate("S1", "Lava is molten rock.", 3.0)
 
 
-def test_a_quote_widens_next_sentence_first_then_alternately_within_quote_chars() -> None:
+def test_a_quote_takes_the_next_sentence_then_the_one_before_then_reads_on_within_quote_chars() -> None:
+    """Past the nearest sentence on each side, a quote reads on before it reaches further back: what follows
+    continues the thought, what lies further back is more often another entry (decision 0110)."""
     surroundings = around(
         before=("Volcanoes erupt.", "Far back."), after=("It glows.", "It cools.", "Later on.")
     )
@@ -203,6 +205,9 @@ def test_a_quote_widens_next_sentence_first_then_alternately_within_quote_chars(
     assert quoted(LAVA, surroundings, quote_chars=0) == "Lava is molten rock. It glows. [S1]"
     assert (
         quoted(LAVA, surroundings, quote_chars=50) == "Volcanoes erupt. Lava is molten rock. It glows. [S1]"
+    )
+    assert quoted(LAVA, surroundings, quote_chars=70) == (
+        "Volcanoes erupt. Lava is molten rock. It glows. It cools. Later on. [S1]"
     )
     assert quoted(LAVA, surroundings, quote_chars=200) == (
         "Far back. Volcanoes erupt. Lava is molten rock. It glows. It cools. Later on. [S1]"
