@@ -1,8 +1,10 @@
 """The user's question read once: what kind of thing its answer must contain.
 
-A question's type decides what an answer must hold: "how many", "how long", "what is the default ..." want a
-value; "which option / command / setting / file ..." want a name from the documents (an identifier); "what is X"
-wants a definition and "how do I ..." a procedure, which no single token marks. Ranking sentences by the
+A question's type decides what an answer must hold: "how many", "how long", "what is the largest ...", "what exit
+status" want a quantity; "what is the default ...", "which release", "when did ..." a value; "which option /
+command / setting / file ...", and "where" or "who" opening a question or a clause, want a name from the
+documents (an identifier: a path, a file, a person); "what is X" wants a definition and "how do I ..." a
+procedure, which no single token marks. Ranking sentences by the
 question's own words alone favours the sentence that repeats the question ("The default value of work_mem can be
 changed per session") over the one that answers it ("The default is four megabytes (4MB)."), which manuals
 often put next, at the end of a setting's paragraph; reference pages put the declaration first
@@ -31,14 +33,17 @@ _QUANTITY_QUESTION = re.compile(
     r"\bhow (?:many|much|long|large|big|often|far|old|high|low|soon|fast|wide|deep|small|frequently|quick\w*)\b"
     r"|\b(?:what|which)\b[^?]{0,40}\b(?:number|size|limit|maximum|minimum|max|min|length|count|percentage|"
     r"percent|amount|timeout|port|interval|duration|capacity|threshold|rate|frequency|year|date|depth|width|"
-    r"height)\b",
+    r"height|longest|shortest|largest|biggest|smallest|highest|lowest|fewest|greatest|oldest|newest|"
+    r"earliest|latest)\b"
+    r"|\b(?:exit|return|status) (?:status|code|value)\b",
     re.IGNORECASE,
 )
 # A value that may be a number or a name: a default, a version, a level.
 _VALUE_QUESTION = re.compile(
     r"\b(?:default|defaults|factory setting|out of the box|unless (?:i|you|we) (?:change|set|configure)|"
     r"if (?:i|you|we) (?:don't|do not|never) (?:change|set|configure))\b"
-    r"|\b(?:what|which)\b[^?]{0,40}\b(?:value|version|time|period|level)\b",
+    r"|\b(?:what|which)\b[^?]{0,40}\b(?:value|version|release|time|period|level)\b"
+    r"|(?:^|[,;:.?!]\s+)when (?:did|was|were)\b",
     re.IGNORECASE,
 )
 _IDENTIFIER_QUESTION = re.compile(
@@ -47,7 +52,8 @@ _IDENTIFIER_QUESTION = re.compile(
     r"module|modules|file|files|directory|folder|key|keyword|field|column|table|extension|package|signal|"
     r"exception|error|mode|format|encoding|operator|attribute|property|event|hook|class|type|argument|"
     r"config(?:uration)?|name|called|named|tool|utility|program|subcommand|header|directive)\b"
-    r"|\bwhat (?:is it|are they|do (?:i|you|we)) (?:called|named|use|run|type)\b",
+    r"|\bwhat (?:is it|are they|do (?:i|you|we)) (?:called|named|use|run|type)\b"
+    r"|(?:^|[,;:.?!]\s+)(?:where|who)\b",
     re.IGNORECASE,
 )
 # "What kind of function ...?" asks for a category, said in plain words ("a generator function").

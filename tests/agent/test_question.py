@@ -21,6 +21,14 @@ from agent.question import QuestionShape, expected_answer, named_words
         ("What kind of function does using yield create?", "any"),
         ("What is a heap-only tuple?", "any"),
         ("How do I throw away my local changes to one file?", "any"),
+        ("Where does the client expect its configuration file to live?", "identifier"),
+        ("When the daemon crashes, where does it write its backtrace?", "identifier"),
+        ("Who wrote the report script?", "identifier"),
+        ("How do I list the jobs of the user who started them?", "any"),
+        ("When did the first release come out?", "value"),
+        ("Which release first shipped the new backend?", "value"),
+        ("What is the biggest payload one message may carry?", "quantity"),
+        ("What exit status does the client return when it gives up?", "quantity"),
     ],
 )
 def test_the_question_says_what_its_answer_must_hold(question: str, expects: str) -> None:
