@@ -197,7 +197,7 @@ LAVA = Candidate("S1", "Lava is molten rock.", 3.0)
 
 def test_a_quote_takes_the_next_sentence_then_the_one_before_then_reads_on_within_quote_chars() -> None:
     """Past the nearest sentence on each side, a quote reads on before it reaches further back: what follows
-    continues the thought, what lies further back is more often another entry (decision 0110)."""
+    continues the thought, what lies further back is more often another entry (decision 0111)."""
     surroundings = around(
         before=("Volcanoes erupt.", "Far back."), after=("It glows.", "It cools.", "Later on.")
     )
