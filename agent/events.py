@@ -28,7 +28,7 @@ class TaskStarted(_Event):
     reads_by_meaning: bool = Field(
         default=False,
         description="Whether a sentence embedder was at hand for the settings that use one (answer_min_closeness, "
-        "rerank_by_meaning): without it the same settings judge and rank by words alone.",
+        "rank_answers_by_meaning, rerank_by_meaning): without it the same settings judge and rank by words alone.",
     )
 
 

@@ -492,10 +492,13 @@ class _TaskRun:
         supplied = self.ledger.supplies if self.settings.answer_kind else None
         relevance = {label: self.ledger.relevance(label) for label in sentences}
         ranked = ranked_candidates(sentences, self.terms, self.term_weights, context, supplied, relevance)
-        meaning = self._meaning()
+        meaning = self.agent.meaning if self.settings.rank_answers_by_meaning else None
         if meaning is None:
             return ranked
-        # Only sentences the lexical ranking found some answer in take part; the rest keep their places after.
+        # Wording alone ranks first the sentence that repeats the question's words; the one that answers often
+        # says it in the document's own words. Fusing the two ranks (decision 0115) lifts it without letting
+        # either witness decide alone. Only sentences the lexical ranking found some answer in take part; the
+        # rest keep their places after.
         scored = [candidate for candidate in ranked if candidate.score > 0]
         return [*meaning.fused(self.topic, scored, self._answer_window), *ranked[len(scored) :]]
 
@@ -904,8 +907,8 @@ class _TaskRun:
         )
         return results
 
-    def _meaning(self) -> MeaningReader | None:
-        """The reader by meaning when there is an embedder and the settings rerank with it (``agent.meaning``)."""
+    def _passage_reranker(self) -> MeaningReader | None:
+        """The reader by meaning when there is an embedder and the settings rerank passages with it."""
         return self.agent.meaning if self.settings.rerank_by_meaning else None
 
     def _found(self, query: str, asked: int) -> SearchResults:
@@ -913,7 +916,7 @@ class _TaskRun:
         ``SourceLedger.in_reading_order``) among BM25's top ``asked``, or, with an embedder, among the ``asked``
         best of BM25's top POOL_DEPTH fused with their closeness in meaning to the question (``agent.meaning``).
         """
-        meaning = self._meaning()
+        meaning = self._passage_reranker()
         pool = getattr(self.agent.tool, "pool", None)
         if meaning is None or pool is None:
             found = self.agent.tool.search(query, asked)

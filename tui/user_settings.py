@@ -37,6 +37,11 @@ USER_SETTINGS = (
         "package is installed)",
     ),
     UserSetting(
+        "rank_answers_by_meaning",
+        "rank answer sentences by closeness in meaning to the question as well as by its words (when the "
+        "sentence embedder package is installed)",
+    ),
+    UserSetting(
         "answer_min_closeness",
         "how close in meaning to the question an answer must be to be offered (with the sentence embedder "
         "package; 0 judges by the question's key words instead)",

@@ -109,7 +109,7 @@ def test_no_embedder_when_the_package_is_missing_or_nothing_reads_by_meaning(
     home = CarrelHome(tmp_path / "home")
     warnings: list[str] = []
 
-    by_words = AgentSettings(rerank_by_meaning=False, answer_min_closeness=0)
+    by_words = AgentSettings(rerank_by_meaning=False, rank_answers_by_meaning=False, answer_min_closeness=0)
     assert open_embedder(home, by_words, warnings.append) is None
     assert not home.embedder_dir.exists(), "turned off, nothing is converted"
     monkeypatch.setattr(models.embedding, "embedding_archive_path", lambda: None)
@@ -212,7 +212,11 @@ def test_the_desk_leaves_the_embedder_out_when_nothing_reads_by_meaning(home: Ca
         home,
         model=ScriptedModel(ANSWER_SCRIPT),
         embedder=recorder,
-        setting_options={"rerank_by_meaning": False, "answer_min_closeness": 0},
+        setting_options={
+            "rerank_by_meaning": False,
+            "rank_answers_by_meaning": False,
+            "answer_min_closeness": 0,
+        },
     )
 
     for _event in app.services.run_task(QUESTION, previous=None, should_cancel=lambda: False):

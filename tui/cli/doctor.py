@@ -108,8 +108,9 @@ def embedder_lines(home: CarrelHome) -> list[str]:
         if settings.answer_min_closeness > 0
         else "answers judged by key words (answer_min_closeness = 0)"
     )
+    ranks = "ranks answers by meaning" if settings.rank_answers_by_meaning else "ranks answers by words"
     reranks = "reranks search results" if settings.rerank_by_meaning else "reranking off"
-    use = f"{judges}, {reranks}"
+    use = f"{judges}, {ranks}, {reranks}"
     converted = conversion_path(archive, home.embedder_dir)
     state = "converted" if converted.is_file() else "converted on first use to"
     return [
