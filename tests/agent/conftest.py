@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 
 from agent.events import AgentEvent
@@ -108,3 +110,42 @@ def run_script(
     model = ScriptedModel(replies)
     events = list(make_agent(model, tool, **limits).run(question))
     return final_state(iter(events)), events, model
+
+
+# The question the scripted embedders of the meaning tests point towards.
+TEA_QUESTION = "green tea history rain"
+
+
+class GrammarBoundScript(ScriptedModel):
+    """A scripted model that promises to follow the schema, as a grammar-constrained model does."""
+
+    @property
+    def follows_schema(self) -> bool:
+        return True
+
+    @property
+    def last_prompt_reused(self) -> int:
+        return 7
+
+
+class FavouringEmbedder:
+    """Texts holding ``favoured`` point the question's way, those holding ``disfavoured`` across it, the rest
+    in between."""
+
+    def __init__(self, favoured: str, disfavoured: str = "\0", question: str = TEA_QUESTION) -> None:
+        self.favoured = favoured
+        self.disfavoured = disfavoured
+        self.question = question
+        self.embedded: list[str] = []
+
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        self.embedded.extend(texts)
+        rows = []
+        for text in texts:
+            if text == self.question or self.favoured in text:
+                rows.append([1.0, 0.0])
+            elif self.disfavoured in text:
+                rows.append([0.0, 1.0])
+            else:
+                rows.append([0.6, 0.8])
+        return np.asarray(rows, dtype=np.float32)

@@ -19,8 +19,8 @@ from agent.loop import Agent, final_state
 from agent.settings import AgentSettings
 from agent.state import AgentState
 from indexer.search import open_search_tool
-from tests.agent.test_choices import GrammarBoundScript
-from tests.agent.test_meaning import QUESTION, FavouringEmbedder
+from tests.agent.conftest import TEA_QUESTION as QUESTION
+from tests.agent.conftest import FavouringEmbedder, GrammarBoundScript
 from tests.support.indexes import index_documents
 
 # Three documents, one sentence each about the question's subject. By words: "ledger" (it repeats the question's

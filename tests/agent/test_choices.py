@@ -14,7 +14,7 @@ from agent.loop import final_state
 from agent.state import PlanContent
 from indexer.search import open_search_tool
 from models.scripted import ScriptedModel
-from tests.agent.conftest import make_agent
+from tests.agent.conftest import GrammarBoundScript, make_agent
 from tests.support.indexes import index_documents
 
 ANSWER = AnswerChoice(citations=("S1",), text="The default is 4MB. [S1]")
@@ -47,18 +47,6 @@ def test_a_free_field_keeps_the_reply_open() -> None:
 
 def test_layout_between_tokens_is_ignored_but_not_inside_strings() -> None:
     assert without_layout('{ "a" : "x  y" ,\n "b": [ 1 ] }') == '{"a":"x  y","b":[1]}'
-
-
-class GrammarBoundScript(ScriptedModel):
-    """A scripted model that promises to follow the schema, as a grammar-constrained model does."""
-
-    @property
-    def follows_schema(self) -> bool:
-        return True
-
-    @property
-    def last_prompt_reused(self) -> int:
-        return 7
 
 
 DOCUMENTS = {"sort.md": "# Sort memory\n\nThe sort memory setting sizes each sort. Its default is 4MB.\n"}

@@ -6,43 +6,15 @@ real.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-
-import numpy as np
-import numpy.typing as npt
 
 from agent.loop import Agent, final_state
 from agent.meaning import MeaningReader, fused_order
 from agent.settings import AgentSettings
 from indexer.search import SearchTool
 from models.scripted import ScriptedModel
-from tests.agent.conftest import search
-
-QUESTION = "green tea history rain"
-
-
-class FavouringEmbedder:
-    """Texts holding ``favoured`` point the question's way, those holding ``disfavoured`` across it, the rest
-    in between."""
-
-    def __init__(self, favoured: str, disfavoured: str = "\0", question: str = QUESTION) -> None:
-        self.favoured = favoured
-        self.disfavoured = disfavoured
-        self.question = question
-        self.embedded: list[str] = []
-
-    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
-        self.embedded.extend(texts)
-        rows = []
-        for text in texts:
-            if text == self.question or self.favoured in text:
-                rows.append([1.0, 0.0])
-            elif self.disfavoured in text:
-                rows.append([0.0, 1.0])
-            else:
-                rows.append([0.6, 0.8])
-        return np.asarray(rows, dtype=np.float32)
+from tests.agent.conftest import TEA_QUESTION as QUESTION
+from tests.agent.conftest import FavouringEmbedder, search
 
 
 def test_an_item_close_in_meaning_moves_up_past_one_that_only_ranked_first() -> None:

@@ -8,8 +8,7 @@ from agent.loop import Agent, final_state
 from agent.settings import AgentSettings
 from agent.state import AgentState
 from indexer.search import open_search_tool
-from tests.agent.test_choices import GrammarBoundScript
-from tests.agent.test_meaning import FavouringEmbedder
+from tests.agent.conftest import FavouringEmbedder, GrammarBoundScript
 from tests.support.indexes import index_documents
 
 QUESTION = "green tea history rain"
