@@ -535,10 +535,11 @@ class _TaskRun:
         suites W-AJ declined 17 fewer unanswerable and ambiguous questions for 25 more clear and multi-part
         answers (decision 0115). So meaning only chooses among answers the wording ranking already holds one of;
         when the fused ranking yields none through the same rules, the wording ranking's answer stays."""
-        by_wording = self._answer_choices_from(self._candidates(evidence))
+        ranked = self._candidates(evidence)
+        by_wording = self._answer_choices_from(ranked)
         by_meaning_too = self._ranked_by_meaning_too(evidence) if by_wording else None
-        if by_meaning_too is None:
-            return by_wording
+        if by_meaning_too is None or by_meaning_too == ranked:
+            return by_wording  # the same ranking composes the same answers: no need to compose them twice
         return self._answer_choices_from(by_meaning_too) or by_wording
 
     def _answer_choices_from(self, candidates: list[Candidate]) -> list[AnswerChoice]:
