@@ -38,8 +38,8 @@ USER_SETTINGS = (
     ),
     UserSetting(
         "rank_answers_by_meaning",
-        "rank answer sentences by closeness in meaning to the question as well as by its words (when the "
-        "sentence embedder package is installed)",
+        "choose the answer by closeness in meaning to the question as well as by its words; whether there is "
+        "one stays the words' to say (when the sentence embedder package is installed)",
     ),
     UserSetting(
         "answer_min_closeness",

@@ -89,7 +89,7 @@ def model_choice(config: CarrelConfig, option: str | None) -> ModelChoice:
 
 
 def open_embedder(home: CarrelHome, settings: AgentSettings, warn: Callable[[str], None]) -> Embedder | None:
-    """The sentence embedder a task reads by meaning with (decisions 0081, 0085, 0115), or None: none of
+    """The sentence embedder a task reads by meaning with (decisions 0081, 0085, 0116), or None: none of
     ``rerank_by_meaning``, ``rank_answers_by_meaning`` and ``answer_min_closeness`` asks for it, its package is
     not installed, or it cannot be loaded - then ``warn`` gets one line saying why and what to do, and the task
     reads by words alone, as without the package.
