@@ -2,11 +2,11 @@
 set -euo pipefail
 # packages: python-pexpect-doc
 D=/usr/share/doc/python-pexpect-doc
-R=${CORPORA:-/work/corpora}/pexpect-docs
-rm -rf "$R" && mkdir -p "$R/api" "$R/examples"
+C=${CORPORA:-/work/corpora}/pexpect-docs
+rm -rf "$C" && mkdir -p "$C/api" "$C/examples"
 cd "$D/html"
 for f in *.html; do
-  case "$f" in search.html|genindex.html|py-modindex.html) ;; *) cp -p "$f" "$R/" ;; esac
+  case "$f" in search.html|genindex.html|py-modindex.html) ;; *) cp -p "$f" "$C/" ;; esac
 done
-cp -p api/*.html "$R/api/"
-cp -p "$D/examples/README" "$R/examples/README.txt"
+cp -p api/*.html "$C/api/"
+cp -p "$D/examples/README" "$C/examples/README.txt"
