@@ -493,8 +493,8 @@ class _TaskRun:
         relevance = {label: self.ledger.relevance(label) for label in sentences}
         return ranked_candidates(sentences, self.terms, self.term_weights, context, supplied, relevance)
 
-    def _ranked_by_meaning_too(self, evidence: Evidence) -> list[Candidate] | None:
-        """The answer ranking fused with closeness in meaning, or None without an embedder or with
+    def _ranked_by_meaning_too(self, ranked: list[Candidate]) -> list[Candidate] | None:
+        """The wording ranking ``ranked`` fused with closeness in meaning, or None without an embedder or with
         ``rank_answers_by_meaning`` off.
 
         Wording alone ranks first the sentence that repeats the question's words; the one that answers often says
@@ -504,7 +504,6 @@ class _TaskRun:
         meaning = self.agent.meaning if self.settings.rank_answers_by_meaning else None
         if meaning is None:
             return None
-        ranked = self._candidates(evidence)
         scored = [candidate for candidate in ranked if candidate.score > 0]
         return [*meaning.fused(self.topic, scored, self._answer_window), *ranked[len(scored) :]]
 
@@ -537,7 +536,7 @@ class _TaskRun:
         when the fused ranking yields none through the same rules, the wording ranking's answer stays."""
         ranked = self._candidates(evidence)
         by_wording = self._answer_choices_from(ranked)
-        by_meaning_too = self._ranked_by_meaning_too(evidence) if by_wording else None
+        by_meaning_too = self._ranked_by_meaning_too(ranked) if by_wording else None
         if by_meaning_too is None or by_meaning_too == ranked:
             return by_wording  # the same ranking composes the same answers: no need to compose them twice
         return self._answer_choices_from(by_meaning_too) or by_wording
