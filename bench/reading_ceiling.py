@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -40,11 +40,17 @@ def window_holds_answer(sentences: Sequence[str], sentence: str, case: EvalCase)
 
 def case_figures(case: EvalCase, tool: SearchTool) -> dict[str, bool]:
     """For each depth: whether an answer window is there, and whether the agent's ranking puts one first."""
+    return depth_figures(case, tool, case.question, DEPTHS)
+
+
+def depth_figures(case: EvalCase, tool: SearchTool, query: str, depths: Sequence[int]) -> dict[str, bool]:
+    """``query`` searched once; for each of ``depths``, ``in_top_D`` and ``first_of_top_D`` (see
+    :func:`read_figures`), the passages read for the case's own question."""
     shape = QuestionShape.read(case.question)
     weights = rarity_weights(list(shape.terms), tool.passage_share)
-    results = tool.search(query_within_limit(case.question), max(DEPTHS))
+    results = tool.search(query_within_limit(query), max(depths))
     figures: dict[str, bool] = {}
-    for depth in DEPTHS:
+    for depth in depths:
         top = results.model_copy(update={"items": results.items[:depth]})
         figures[f"in_top_{depth}"], figures[f"first_of_top_{depth}"] = read_figures(
             case, tool, top, shape, weights
@@ -92,14 +98,17 @@ def window_of(sentences: Sequence[str], sentence: str) -> str:
     return window_at(sentences, sentences.index(sentence))
 
 
-def suite_line(spec: str, work: Path) -> dict[str, Any]:
+def suite_line(
+    spec: str, work: Path, figures: Callable[[EvalCase, SearchTool], Mapping[str, int]] = case_figures
+) -> dict[str, Any]:
+    """One suite's clear and injection cases with answers, each case's ``figures`` summed."""
     plan, _out = indexed_plan(spec, work)
     suite = plan.suite
     tool = open_search_tool(plan.index_dir)
     cases = [case for case in suite.cases if case.category in ("clear", "injection") and case.answers]
     totals: dict[str, int] = {}
     for case in cases:
-        for key, value in case_figures(case, tool).items():
+        for key, value in figures(case, tool).items():
             totals[key] = totals.get(key, 0) + int(value)
     return {"suite": suite.name, "answerable": len(cases), **totals}
 

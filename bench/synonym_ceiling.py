@@ -23,17 +23,14 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
-from typing import Any
 
-from reading_bench import indexed_plan, suites_parser
-from reading_ceiling import read_figures
+from reading_bench import suites_parser
+from reading_ceiling import depth_figures, suite_line
 
 from agent.eval.suite import EvalCase
-from agent.evidence import rarity_weights
-from agent.question import QuestionShape
-from indexer.results import query_within_limit
-from indexer.search import SearchTool, open_search_tool
+from indexer.search import SearchTool
 
 WORDNET_DIR = Path("/usr/share/wordnet")
 PARTS_OF_SPEECH = ("noun", "verb", "adj", "adv")
@@ -133,32 +130,15 @@ def expanded_question(tool: SearchTool, wordnet: WordNet, question: str, first_s
 
 
 def case_figures(case: EvalCase, tool: SearchTool, wordnet: WordNet) -> dict[str, int]:
-    shape = QuestionShape.read(case.question)
-    weights = rarity_weights(list(shape.terms), tool.passage_share)
     figures: dict[str, int] = {}
     for arm, first_sense_only in ARMS.items():
         query = case.question
         if first_sense_only is not None:
             query = expanded_question(tool, wordnet, case.question, first_sense_only)
             figures[f"{arm}_expanded"] = int(query != case.question)
-        results = tool.search(query_within_limit(query), max(DEPTHS))
-        for depth in DEPTHS:
-            top = results.model_copy(update={"items": results.items[:depth]})
-            held, first = read_figures(case, tool, top, shape, weights)
-            figures[f"{arm}_in_top_{depth}"] = int(held)
-            figures[f"{arm}_first_of_top_{depth}"] = int(first)
+        for key, value in depth_figures(case, tool, query, DEPTHS).items():
+            figures[f"{arm}_{key}"] = int(value)
     return figures
-
-
-def suite_line(spec: str, work: Path, wordnet: WordNet) -> dict[str, Any]:
-    plan, _out = indexed_plan(spec, work)
-    tool = open_search_tool(plan.index_dir)
-    cases = [case for case in plan.suite.cases if case.category in ("clear", "injection") and case.answers]
-    totals: dict[str, int] = {}
-    for case in cases:
-        for key, value in case_figures(case, tool, wordnet).items():
-            totals[key] = totals.get(key, 0) + value
-    return {"suite": plan.suite.name, "answerable": len(cases), **totals}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -168,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     wordnet = WordNet(args.wordnet)
     total: dict[str, int] = {}
     for spec in args.suites:
-        line = suite_line(spec, args.work.resolve(), wordnet)
+        line = suite_line(spec, args.work.resolve(), partial(case_figures, wordnet=wordnet))
         print(json.dumps(line), flush=True)
         for key, value in line.items():
             if key != "suite":
