@@ -23,7 +23,7 @@ from agent.answers import (
     sentence_score,
 )
 from agent.evidence import key_terms
-from agent.fitness import asks, speaks_to_software, unfit_as_answer, unsafe_to_quote
+from agent.fitness import admits_a_gap, asks, speaks_to_software, unfit_as_answer, unsafe_to_quote
 from agent.question import QuestionShape
 from agent.state import Source
 from agent.words import folded_words, is_label
@@ -220,7 +220,7 @@ class SourceLedger:
         for index, sentence in enumerate(sentences):
             if self.shape.asked_again_by(sentence):
                 return True
-            if asks(sentence) and self._names_most_key_words(
+            if (asks(sentence) or admits_a_gap(sentence)) and self._names_most_key_words(
                 " ".join(sentences[max(0, index - 1) : index + 1])
             ):
                 return True
