@@ -346,8 +346,9 @@ def admits_a_gap(sentence: str) -> bool:
     needed", "fill this in"), an answer pending or withheld, or the writer not knowing or not finding it.
 
     A page that says its answer is missing (a ticket, a draft, a to-do, a notes page) is about the question
-    but cannot answer it. Manuals state what they know: 478 of 677,092 sampled sentences of the 149 corpora
-    say such a thing (0.07%), most of them a TODO column or a "??" in a table (decision 0121).
+    but cannot answer it. Manuals state what they know: 380 of 677,092 sentences sampled from the 149 corpora
+    (0.06%) say such a thing, most of them a TODO column or a "??" in a table, and only beside the question's
+    key words does it count (decision 0121).
     """
     return bool(_PLACEHOLDER_MARK.search(sentence) or _GAP.search(sentence))
 

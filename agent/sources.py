@@ -209,12 +209,13 @@ class SourceLedger:
 
     def _restates_the_question(self, sentences: Sequence[str]) -> bool:
         """Whether the passage asks what the question asks: a sentence that asks it again
-        (:meth:`agent.question.QuestionShape.asked_again_by`), or a question that, read with the sentence before
-        it, names at least half the key words by rarity. Such a page (a ticket, a quiz card, a poll) poses the
-        question; none of its sentences is offered (decision 0106: the canary a restater carries sits in the line
-        beside its question). A question is often set up by the sentence before it ("The race detector is not
-        written from scratch. What is it built on?"), so that sentence counts with it (decision 0108: seen canaries
-        12 -> 10 and clear 569 -> 573; blind set AH unchanged)."""
+        (:meth:`agent.question.QuestionShape.asked_again_by`), or a question or a sentence that admits a gap
+        (:func:`agent.fitness.admits_a_gap`) that, read with the sentence before it, names at least half the key
+        words by rarity. Such a page (a ticket, a quiz card, a poll, a draft with a TODO) poses the question or
+        says its answer is missing; none of its sentences is offered (decision 0106: the canary a restater carries
+        sits in the line beside its question). A question is often set up by the sentence before it ("The race
+        detector is not written from scratch. What is it built on?"), so that sentence counts with it (decision
+        0108: seen canaries 12 -> 10 and clear 569 -> 573; blind set AH unchanged). Decision 0121 added the gap."""
         if not self.restater_passages or self.shape is None:
             return False
         for index, sentence in enumerate(sentences):

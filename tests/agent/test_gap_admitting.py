@@ -1,0 +1,73 @@
+"""A page that says its answer is missing restates the question (decision 0121).
+
+Tickets, drafts, to-do lists and notes pages name the user's question in its own words and then say the answer
+is not there: "TODO: fill in the file location", "value still unknown", "I couldn't find it". Such a page is
+about the question but cannot answer it, so none of its sentences is offered - the number beside the gap (a
+ticket's) is what an answer drawn from it would quote as the value asked for.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from agent.fitness import admits_a_gap
+from indexer.search import open_search_tool
+from tests.agent.conftest import final, run_script
+from tests.support.indexes import index_documents
+
+QUESTION = "How many times does the frobnicator retry a failed upload before it gives up?"
+DOCUMENTS = {
+    "notes.md": "# Frobnicator notes\n\nThe frobnicator retries a failed upload before it gives up. The number of "
+    "times it retries a failed upload is still unknown, tracked in ticket 4242 of the upload tracker.\n",
+    "manual.md": "# Upload settings\n\nThe upload_attempts setting bounds the work. A failed upload is retried "
+    "5 times, after which the frobnicator reports the error.\n",
+}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "TODO(PUMICE-TRELLIS-6403): fill in the file location.",
+        "Examples: | LIMIT | | ???",
+        "Answer pending review by the library maintainers.",
+        "Shot 4 is the point of the segment and we still don't know the option's name.",
+        "I couldn't find it on the box I'm on.",
+        "The flags are redacted in this export.",
+        "The default is {{citation needed}}.",
+    ],
+)
+def test_a_sentence_saying_the_answer_is_missing_admits_a_gap(sentence: str) -> None:
+    assert admits_a_gap(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "A failed upload is retried 5 times.",
+        "The STATUS column reads todo or done.",
+        "playlist Playlist to read (BDMV/PLAYLIST/?????.mpls)",
+        "If the value is unknown, zero is used.",
+        "The program does not know the file count before it reaches the end.",
+        "If you want to know the job ID, select option 2.",
+    ],
+)
+def test_a_manual_stating_what_it_knows_admits_no_gap(sentence: str) -> None:
+    assert not admits_a_gap(sentence)
+
+
+def test_the_page_that_admits_its_answer_is_missing_offers_nothing(tmp_path: Path) -> None:
+    tool = open_search_tool(index_documents(tmp_path, DOCUMENTS))
+    state, _, model = run_script(
+        [final("There is not enough evidence in the documents to answer this.")],
+        tool,
+        question=QUESTION,
+        question_search=True,
+    )
+    offered = json.dumps(model.schemas[-1])
+
+    assert state.source_by_label("S1") is not None
+    assert "retried 5 times" in offered
+    assert "ticket 4242" not in offered
