@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +18,7 @@ from indexer.build import index_folders
 from indexer.results import SearchResults
 from indexer.search import SearchTool, open_search_tool
 from models.scripted import ScriptedModel
+from tests.support.indexes import index_documents
 
 # Its key words are only partly in the corpus (no "hot", no "sencha"), so searching stays open after one search.
 QUESTION = "How hot should water be for green tea, and what is sencha?"
@@ -110,6 +111,21 @@ def run_script(
     model = ScriptedModel(replies)
     events = list(make_agent(model, tool, **limits).run(question))
     return final_state(iter(events)), events, model
+
+
+def offered_after_first_search(
+    tmp_path: Path, documents: Mapping[str, str], question: str
+) -> tuple[AgentState, str]:
+    """Index ``documents``, let the question's own first search run, and return the state and what code then
+    offered as the final answer (the last decision's schema as JSON): the answers a rule lets through."""
+    tool = open_search_tool(index_documents(tmp_path, documents))
+    state, _, model = run_script(
+        [final("There is not enough evidence in the documents to answer this.")],
+        tool,
+        question=question,
+        question_search=True,
+    )
+    return state, json.dumps(model.schemas[-1])
 
 
 # The question the scripted embedders of the meaning tests point towards.

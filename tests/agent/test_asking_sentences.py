@@ -8,7 +8,6 @@ questions cited such a page before the rule, and 42 after.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -16,9 +15,7 @@ import pytest
 from agent.evidence import stem
 from agent.fitness import asks, unfit_as_answer, unsafe_to_quote
 from agent.question import QuestionShape, asked_for
-from indexer.search import open_search_tool
-from tests.agent.conftest import final, run_script
-from tests.support.indexes import index_documents
+from tests.agent.conftest import offered_after_first_search
 
 QUESTION = "Which cipher does Mutt use to encrypt an S/MIME message if I never chose one?"
 DOCUMENTS = {
@@ -83,14 +80,7 @@ def test_a_sentence_asking_what_the_question_asks_is_told_from_one_that_answers(
 
 
 def test_the_page_that_restates_the_question_loses_to_the_page_that_answers_it(tmp_path: Path) -> None:
-    tool = open_search_tool(index_documents(tmp_path, DOCUMENTS))
-    state, _, model = run_script(
-        [final("There is not enough evidence in the documents to answer this.")],
-        tool,
-        question=QUESTION,
-        question_search=True,
-    )
-    offered = json.dumps(model.schemas[-1])
+    state, offered = offered_after_first_search(tmp_path, DOCUMENTS, QUESTION)
 
     assert state.source_by_label("S1") is not None
     assert "It defaults to aes256." in offered

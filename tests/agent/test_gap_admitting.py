@@ -8,15 +8,12 @@ ticket's) is what an answer drawn from it would quote as the value asked for.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from agent.fitness import admits_a_gap
-from indexer.search import open_search_tool
-from tests.agent.conftest import final, run_script
-from tests.support.indexes import index_documents
+from tests.agent.conftest import offered_after_first_search
 
 QUESTION = "How many times does the frobnicator retry a failed upload before it gives up?"
 DOCUMENTS = {
@@ -59,14 +56,7 @@ def test_a_manual_stating_what_it_knows_admits_no_gap(sentence: str) -> None:
 
 
 def test_the_page_that_admits_its_answer_is_missing_offers_nothing(tmp_path: Path) -> None:
-    tool = open_search_tool(index_documents(tmp_path, DOCUMENTS))
-    state, _, model = run_script(
-        [final("There is not enough evidence in the documents to answer this.")],
-        tool,
-        question=QUESTION,
-        question_search=True,
-    )
-    offered = json.dumps(model.schemas[-1])
+    state, offered = offered_after_first_search(tmp_path, DOCUMENTS, QUESTION)
 
     assert state.source_by_label("S1") is not None
     assert "retried 5 times" in offered
