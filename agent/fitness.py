@@ -331,8 +331,8 @@ _PLACEHOLDER_MARK = re.compile(r"\b(?:TODO|TBD|FIXME)\b")
 _GAP = re.compile(
     r"(?<![\w/?])\?{2,}(?![\w?])|\bcitation needed\b|\bunanswered\b"
     r"|\b(?:answer|reply|response|value|details?|reprint) (?:is |are |still )?pending\b"
-    r"|\b(?:still|remains?|yet) (?:unknown|unanswered|unresolved|unclear|missing|undecided|unassigned|blank|empty)\b"
-    r"|\b(?:still|yet) to be (?:filled in|decided|confirmed|determined|checked|looked up|written)\b"
+    r"|\b(?:still|remains?|yet) (?:unknown|unresolved|unclear|missing|undecided|unassigned|blank|empty)\b"
+    r"|\b(?:still|yet) to be (?:decided|confirmed|determined|checked|looked up|written)\b"
     r"|\bnot yet (?:known|resolved|answered|checked|decided|confirmed)\b|\bnot been (?:answered|resolved|checked)\b"
     r"|\b(?:I|we|nobody|no one|none of us)\b[^.;]{0,30}?\b" + _NOT_KNOWING + r"\b"
     r"|\b(?:nobody|no one) knows\b|\bno idea\b|\bwould (?:love|like) to know\b|\b(?:I|we) (?:want|wanted|need) to know\b"
