@@ -304,6 +304,19 @@ def rarity_weights(terms: Sequence[str], passage_share: Callable[[str], float]) 
     return {term: -math.log(max(passage_share(term), MIN_PASSAGE_SHARE)) for term in terms}
 
 
+def expected_passages_holding_all(shares: Mapping[str, float], passages: int) -> float:
+    """How many of ``passages`` would hold every key word if the words occurred independently: N * prod(share).
+
+    Why: a question is read in one place of the documents only if what it names singles that place out. When
+    its words are so common that more than one passage is expected to hold them all, nothing in it tells those
+    passages apart ("What is the default port?" in a corpus of several daemons). A word no passage holds counts
+    as held by one: the question names something the documents lack, which other rules answer for (0085)."""
+    if passages <= 0 or not shares:
+        return 0.0
+    floor = 1 / passages
+    return passages * math.prod(max(share, floor) for share in shares.values())
+
+
 def assess(
     terms: Sequence[str],
     sources: Iterable[Source],

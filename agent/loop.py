@@ -57,6 +57,7 @@ from agent.evidence import (
     asks_for_a_default,
     assess,
     candidate_queries,
+    expected_passages_holding_all,
     mentioned_terms,
     needs_clarifying,
     open_parts,
@@ -65,7 +66,12 @@ from agent.evidence import (
 from agent.guards import FINAL_CHECKS, WRITTEN_ANSWER_CHECKS, check_final
 from agent.meaning import POOL_DEPTH, MeaningReader, TextEmbedder
 from agent.question import QuestionShape
-from agent.readings import clarifying_question, competing_readings
+from agent.readings import (
+    clarifying_question,
+    competing_readings,
+    documents_to_choose_from,
+    which_document_question,
+)
 from agent.settings import AgentSettings, settings_for_model
 from agent.sources import PassageReader, SourceLedger
 from agent.state import (
@@ -259,6 +265,9 @@ class _TaskRun:
         self.terms = list(self.shape.terms)
         shares = _passage_shares(agent.tool, self.terms)
         self.term_weights = _term_weights(agent.tool, shares)
+        self.names_too_little = self.settings.ask_when_underspecified and _names_too_little(
+            agent.tool, shares
+        )
         # Names the question writes that no passage mentions in any form: the documents do not cover them
         # (decision 0085); none when the tool cannot say how common a word is.
         self.unknown_names = (
@@ -441,17 +450,28 @@ class _TaskRun:
         return ["final"]
 
     def _stop_if_ambiguous(self, evidence: Evidence) -> None:
-        """Ask which reading is meant when the sources answer it differently (``agent.readings``)."""
-        if not (self.settings.ask_between_readings and self.settings.answer_choices):
-            return
+        """Ask which reading is meant when the question names too little to single out one place in the
+        documents, or when the sources answer it differently (``agent.readings``)."""
         if self.state.continuation is not None or compound_parts(self.topic) > 1:
             return  # a continued task is the user's answer to such a question; parts have their own answers
+        if self.names_too_little:
+            self._stop_if_several_documents(evidence)
+        if not (self.settings.ask_between_readings and self.settings.answer_choices):
+            return
         sources = {source.label: source for source in self.state.sources}
         readings = competing_readings(
             self._candidates(evidence), sources, self.shape, self._answer_window, self._key_words_in
         )
         if readings:
             raise _Stop("needs_user", "clarification_needed", clarifying_question(readings))
+
+    def _stop_if_several_documents(self, evidence: Evidence) -> None:
+        """Ask which document is meant when the sources that mention the question's key words come from two or
+        more documents (``ask_when_underspecified``); one document found is one place, and is read."""
+        mentioning = set(evidence.mentioning)
+        documents = documents_to_choose_from([s for s in self.state.sources if s.label in mentioning])
+        if len(documents) >= 2:
+            raise _Stop("needs_user", "clarification_needed", which_document_question(documents))
 
     def _key_words_in(self, sentence: str) -> set[str]:
         return mentioned_terms(sentence, self.terms)
@@ -1129,6 +1149,19 @@ def _passage_shares(tool: object, terms: list[str]) -> dict[str, float]:
         return {term: tool.passage_share(term) for term in terms}
     except Exception:  # a failure must not end the task; the rules fall back to counting words
         return {}
+
+
+def _names_too_little(tool: object, shares: dict[str, float]) -> bool:
+    """Whether the question's key words are expected together in more than one passage of the index
+    (``agent.evidence.expected_passages_holding_all``); never when the tool cannot say how common a word is or
+    the index is too small for word shares to mean anything (``RARITY_MIN_PASSAGES``, as for the weights)."""
+    if not shares or not isinstance(tool, TermRarity):
+        return False
+    try:
+        passages = tool.stats().passages
+    except Exception:  # a failure must not end the task; the question is then read as it is
+        return False
+    return passages >= RARITY_MIN_PASSAGES and expected_passages_holding_all(shares, passages) > 1
 
 
 def _term_weights(tool: object, shares: dict[str, float]) -> dict[str, float]:

@@ -85,3 +85,31 @@ def clarifying_question(readings: Sequence[Reading]) -> str:
         for reading in readings
     )
     return f"The documents answer this differently depending on what is meant: {described}. Which one do you mean?"
+
+
+def documents_to_choose_from(sources: Sequence[Source]) -> list[Source]:
+    """The first source of each document, in the order found, at most ``MAX_READINGS``: the places a question
+    that names too little may be about."""
+    chosen: list[Source] = []
+    documents: set[str] = set()
+    for source in sources:
+        if source.doc_id not in documents:
+            documents.add(source.doc_id)
+            chosen.append(source)
+    return chosen[:MAX_READINGS]
+
+
+def which_document_question(documents: Sequence[Source]) -> str:
+    """Ask which place is meant, naming each document found by its title and heading."""
+    described = "; ".join(
+        f"[{source.label}] {source.title}{_under(source.heading, source.title)}" for source in documents
+    )
+    return (
+        "The question's words are common in these documents and single out no one place in them, so an answer "
+        f"from one place may not be the one meant. The search found: {described}. Which one do you mean?"
+    )
+
+
+def _under(heading: str, title: str) -> str:
+    """The heading a passage sits under, in brackets, unless it only repeats the document's title."""
+    return f" ({heading})" if heading and heading != title else ""

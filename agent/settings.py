@@ -141,6 +141,13 @@ class AgentSettings(BaseModel):
         description="When the question names something (a capitalised or code-like word) that no passage of the "
         "index mentions, end with 'not enough evidence', naming it: the documents do not cover it.",
     )
+    ask_when_underspecified: bool = Field(
+        default=True,
+        description="When the words of a one-part question are so common in the index that more than one passage "
+        "is expected to hold them all (passages x the product of each key word's share of them), the question "
+        "singles out no place in the documents: after the question search, code asks which of the documents "
+        "found is meant (clarification_needed) instead of answering from one of them.",
+    )
     ask_between_readings: bool = Field(
         default=True,
         description="When a one-part question asking for a value is answered differently by two or more "

@@ -1,0 +1,93 @@
+"""A question whose words single out no one place in the documents is asked back, naming the places found."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agent.evidence import expected_passages_holding_all
+from agent.loop import RARITY_MIN_PASSAGES
+from indexer.search import SearchTool, open_search_tool
+from tests.agent.conftest import final, run_script
+from tests.support.indexes import index_documents
+
+# Enough daemons for word shares to mean something (RARITY_MIN_PASSAGES), each in its own one-passage page.
+DAEMONS = [
+    head + tail
+    for head in ("al", "br", "ch", "de", "ec", "fo", "go", "ho")
+    for tail in ("pha", "avo", "ice", "lta", "rho", "xen", "lf", "tel")
+]
+GENERIC = "What port does the daemon listen on by default?"
+NAMED = "What port does the alpha daemon listen on by default?"
+ANSWER = "The alpha daemon listens on port 7001 by default."
+
+
+def test_common_words_are_expected_together_in_many_passages() -> None:
+    assert expected_passages_holding_all({"default": 0.1, "port": 0.2}, 1000) == pytest.approx(20)
+
+
+def test_a_rare_word_singles_out_fewer_than_one_passage() -> None:
+    shares = {"default": 0.1, "port": 0.2, "alpha": 0.001}
+    assert expected_passages_holding_all(shares, 1000) == pytest.approx(0.02)
+
+
+def test_a_word_no_passage_holds_counts_as_held_by_one() -> None:
+    assert expected_passages_holding_all({"default": 1.0, "kettle": 0.0}, 50) == pytest.approx(1)
+    assert expected_passages_holding_all({}, 50) == 0
+
+
+def daemon_index(tmp_path: Path) -> SearchTool:
+    documents = {
+        f"{name}.md": f"# The {name} daemon\n\nThe {name} daemon listens on port {7001 + n} by default.\n"
+        for n, name in enumerate(DAEMONS)
+    }
+    return open_search_tool(index_documents(tmp_path, documents))
+
+
+def ask(tool: SearchTool, question: str, **settings: object) -> tuple[str, str | None, str]:
+    state, _, _ = run_script(
+        [final(ANSWER, ["S1"])], tool, question, question_search=True, ask_between_readings=False, **settings
+    )
+    return state.status, state.stop_reason, state.message
+
+
+def test_a_question_naming_only_common_words_is_asked_back(tmp_path: Path) -> None:
+    status, reason, message = ask(daemon_index(tmp_path), GENERIC)
+    assert (status, reason) == ("needs_user", "clarification_needed")
+    named = [name for name in DAEMONS if f"The {name} daemon" in message]
+    assert f"(The {named[0]} daemon)" not in message, "a heading that repeats the title is not repeated"
+    assert len(named) >= 2, message
+    assert "Which one do you mean?" in message
+
+
+def test_a_question_naming_one_place_is_answered(tmp_path: Path) -> None:
+    status, reason, _ = ask(daemon_index(tmp_path), NAMED)
+    assert (status, reason) == ("completed", "answered")
+
+
+def test_the_rule_can_be_switched_off(tmp_path: Path) -> None:
+    status, reason, _ = ask(daemon_index(tmp_path), GENERIC, ask_when_underspecified=False)
+    assert (status, reason) == ("completed", "answered")
+
+
+def test_a_small_index_is_read_as_it_is(tmp_path: Path) -> None:
+    documents = {
+        f"{name}.md": f"# The {name} daemon\n\nThe {name} daemon listens on port 7001 by default.\n"
+        for name in DAEMONS[:4]
+    }
+    tool = open_search_tool(index_documents(tmp_path, documents))
+    status, reason, _ = ask(tool, GENERIC)
+    assert (status, reason) == ("completed", "answered")
+
+
+def test_one_document_is_one_place_and_is_read(tmp_path: Path) -> None:
+    sections = "".join(
+        f"## Listening {n}\n\nThe daemon listens on port 7001 by default, section {n} says.\n\n"
+        + "filler " * 200
+        for n in range(RARITY_MIN_PASSAGES)
+    )
+    tool = open_search_tool(index_documents(tmp_path, {"daemon.md": f"# The daemon\n\n{sections}"}))
+    assert tool.stats().passages >= RARITY_MIN_PASSAGES
+    status, reason, _ = ask(tool, GENERIC)
+    assert (status, reason) == ("completed", "answered")
