@@ -391,6 +391,14 @@ class _TaskRun:
             return False
         return bool(self._answer_choices(evidence))
 
+    def _refinement_unsearched(self, evidence: Evidence) -> bool:
+        """Whether a continued task has yet to search for key words its carried sources do not mention.
+
+        The user's reply to a question back names what was meant ("the alpha daemon"); the sources carried over
+        were found without that word, so they already cover most of the question and would otherwise end the
+        task on them: 'not enough evidence', or an answer from the place the user did not mean."""
+        return self.state.continuation is not None and self.state.search_count == 0 and bool(evidence.missing)
+
     def _steps_left(self) -> int:
         return self.settings.max_steps - self.state.step_count
 
@@ -415,12 +423,14 @@ class _TaskRun:
             return ["final"]
         evidence = self._evidence()
         searchable = self._query_choices(evidence) or not self.settings.query_choices
+        refining = self._refinement_unsearched(evidence)
         wanted = (
             (not self.settings.query_choices and bool(self.terms))
             or evidence.coverage < self.settings.search_stop_share
             or bool(self._open_parts())
+            or refining
         )
-        if wanted and self._answer_in_hand(evidence):
+        if wanted and not refining and self._answer_in_hand(evidence):
             wanted = False
         if self._can_search() and searchable and wanted:
             if self.state.sources:
@@ -646,7 +656,7 @@ class _TaskRun:
 
     def _query_choices(self, evidence: Evidence) -> list[str]:
         """Code-built queries; once enough key words are found, only those for parts not yet searched."""
-        if evidence.coverage >= self.settings.search_stop_share:
+        if evidence.coverage >= self.settings.search_stop_share and not self._refinement_unsearched(evidence):
             return self._open_parts()
         return candidate_queries(self.topic, evidence.missing, self.queries_run)
 

@@ -7,9 +7,11 @@ from pathlib import Path
 import pytest
 
 from agent.evidence import expected_passages_holding_all
-from agent.loop import RARITY_MIN_PASSAGES
+from agent.loop import RARITY_MIN_PASSAGES, Agent, final_state
+from agent.settings import AgentSettings
 from indexer.search import SearchTool, open_search_tool
-from tests.agent.conftest import final, run_script
+from models.scripted import ScriptedModel
+from tests.agent.conftest import final, run_script, search
 from tests.support.indexes import index_documents
 
 # Enough daemons for word shares to mean something (RARITY_MIN_PASSAGES), each in its own one-passage page.
@@ -91,3 +93,15 @@ def test_one_document_is_one_place_and_is_read(tmp_path: Path) -> None:
     assert tool.stats().passages >= RARITY_MIN_PASSAGES
     status, reason, _ = ask(tool, GENERIC)
     assert (status, reason) == ("completed", "answered")
+
+
+def test_the_users_reply_to_the_question_back_is_answered(tmp_path: Path) -> None:
+    tool = daemon_index(tmp_path)
+    first, _, _ = run_script([], tool, GENERIC, question_search=True, ask_between_readings=False)
+    assert (first.status, first.stop_reason) == ("needs_user", "clarification_needed")
+    model = ScriptedModel([search("alpha daemon port"), final(ANSWER, ["S4"])])
+    settings = {"question_search": True, "decisions": "choices", "ask_between_readings": False}
+    agent = Agent(model=model, tool=tool, settings=AgentSettings.model_validate(settings))
+    state = final_state(agent.run("the alpha daemon", previous=first))
+    assert (state.status, state.stop_reason) == ("completed", "answered")
+    assert state.answer is not None and "7001" in state.answer
