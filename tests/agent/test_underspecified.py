@@ -12,14 +12,10 @@ from agent.settings import AgentSettings
 from indexer.search import SearchTool, open_search_tool
 from models.scripted import ScriptedModel
 from tests.agent.conftest import final, run_script, search
-from tests.support.indexes import index_documents
+from tests.support.indexes import daemon_names, daemon_pages, index_documents
 
 # Enough daemons for word shares to mean something (RARITY_MIN_PASSAGES), each in its own one-passage page.
-DAEMONS = [
-    head + tail
-    for head in ("al", "br", "ch", "de", "ec", "fo", "go", "ho")
-    for tail in ("pha", "avo", "ice", "lta", "rho", "xen", "lf", "tel")
-]
+DAEMONS = daemon_names(64)
 GENERIC = "What port does the daemon listen on by default?"
 NAMED = "What port does the alpha daemon listen on by default?"
 ANSWER = "The alpha daemon listens on port 7001 by default."
@@ -40,11 +36,7 @@ def test_a_word_no_passage_holds_counts_as_held_by_one() -> None:
 
 
 def daemon_index(tmp_path: Path) -> SearchTool:
-    documents = {
-        f"{name}.md": f"# The {name} daemon\n\nThe {name} daemon listens on port {7001 + n} by default.\n"
-        for n, name in enumerate(DAEMONS)
-    }
-    return open_search_tool(index_documents(tmp_path, documents))
+    return open_search_tool(index_documents(tmp_path, daemon_pages(DAEMONS)))
 
 
 def ask(tool: SearchTool, question: str, **settings: object) -> tuple[str, str | None, str]:

@@ -62,3 +62,21 @@ def index_documents(tmp_path: Path, documents: Mapping[str, str]) -> Path:
         (docs / name).write_text(text, encoding="utf-8")
     index_folders([docs], tmp_path / "index")
     return tmp_path / "index"
+
+
+def daemon_names(count: int) -> list[str]:
+    """``count`` distinct made-up daemon names, alphabetic, so each is one index term ("alpha" first)."""
+    heads = ("al", "br", "ch", "de", "ec", "fo", "go", "ho")
+    tails = ("pha", "avo", "ice", "lta", "rho", "xen", "lf", "tel")
+    names = [head + tail for head in heads for tail in tails]
+    assert count <= len(names)
+    return names[:count]
+
+
+def daemon_pages(names: list[str]) -> dict[str, str]:
+    """One one-passage page per daemon, each listening on its own port by default ("alpha" on 7001): a corpus
+    where "the daemon's default port" has one answer per page."""
+    return {
+        f"{name}.md": f"# The {name} daemon\n\nThe {name} daemon listens on port {7001 + n} by default.\n"
+        for n, name in enumerate(names)
+    }

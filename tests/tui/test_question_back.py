@@ -9,18 +9,12 @@ from textual.widgets import Input, Markdown
 from agent.loop import RARITY_MIN_PASSAGES
 from indexer.build import index_folders
 from tests.agent.conftest import GrammarBoundScript
+from tests.support.indexes import daemon_names, daemon_pages
 from tests.tui.conftest import SIZE, TEST_LIMITS, ask, desk_app
 from tui.config import CarrelConfig, save_config
 from tui.desk.screens.desk import DeskScreen
 from tui.desk.widgets.answer import AnswerView
 from tui.home import CarrelHome
-
-# Enough one-passage pages for word shares to mean something, each a daemon listening on its own port.
-DAEMONS = [
-    head + tail for head in ("al", "br", "ch", "de", "ec", "fo", "go", "ho") for tail in ("pha", "avo", "ice")
-]
-DAEMONS += [f"{name}x" for name in DAEMONS]
-DAEMONS += [f"{name}y" for name in DAEMONS[: RARITY_MIN_PASSAGES - len(DAEMONS)]]
 
 
 def daemon_home(home: CarrelHome, tmp_path: Path) -> CarrelHome:
@@ -29,9 +23,8 @@ def daemon_home(home: CarrelHome, tmp_path: Path) -> CarrelHome:
     save_config(CarrelConfig(settings=settings), home.config_file)
     corpus = tmp_path / "daemons"
     corpus.mkdir()
-    for n, name in enumerate(DAEMONS):
-        text = f"# The {name} daemon\n\nThe {name} daemon listens on port {7001 + n} by default.\n"
-        (corpus / f"{name}.md").write_text(text, encoding="utf-8")
+    for name, text in daemon_pages(daemon_names(RARITY_MIN_PASSAGES)).items():
+        (corpus / name).write_text(text, encoding="utf-8")
     index_folders([corpus], home.index_dir, workers=1)
     return home
 
@@ -39,7 +32,6 @@ def daemon_home(home: CarrelHome, tmp_path: Path) -> CarrelHome:
 async def test_a_question_naming_too_little_is_asked_back_and_the_reply_is_answered(
     home: CarrelHome, tmp_path: Path
 ) -> None:
-    assert len(DAEMONS) >= RARITY_MIN_PASSAGES
     # Bound to the schema like the bundled model: in choices mode code searches, asks back and answers itself.
     model = GrammarBoundScript([])
     app = desk_app(daemon_home(home, tmp_path), model)
