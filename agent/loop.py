@@ -264,10 +264,9 @@ class _TaskRun:
         self.shape = QuestionShape.read(self.topic)
         self.terms = list(self.shape.terms)
         shares = _passage_shares(agent.tool, self.terms)
-        self.term_weights = _term_weights(agent.tool, shares)
-        self.names_too_little = self.settings.ask_when_underspecified and _names_too_little(
-            agent.tool, shares
-        )
+        passages = _measurable_passages(agent.tool, shares)
+        self.term_weights = _term_weights(shares, passages)
+        self.names_too_little = self.settings.ask_when_underspecified and _names_too_little(shares, passages)
         # Names the question writes that no passage mentions in any form: the documents do not cover them
         # (decision 0085); none when the tool cannot say how common a word is.
         self.unknown_names = (
@@ -1161,30 +1160,28 @@ def _passage_shares(tool: object, terms: list[str]) -> dict[str, float]:
         return {}
 
 
-def _names_too_little(tool: object, shares: dict[str, float]) -> bool:
-    """Whether the question's key words are expected together in more than one passage of the index
-    (``agent.evidence.expected_passages_holding_all``); never when the tool cannot say how common a word is or
-    the index is too small for word shares to mean anything (``RARITY_MIN_PASSAGES``, as for the weights)."""
+def _measurable_passages(tool: object, shares: dict[str, float]) -> int | None:
+    """The index's passage count, read once for the rarity weights and the too-little-named check; None when the
+    tool cannot say how common a word is or the index is too small (``RARITY_MIN_PASSAGES``) for word shares to
+    mean anything."""
     if not shares or not isinstance(tool, TermRarity):
-        return False
+        return None
     try:
         passages = tool.stats().passages
-    except Exception:  # a failure must not end the task; the question is then read as it is
-        return False
-    return passages >= RARITY_MIN_PASSAGES and expected_passages_holding_all(shares, passages) > 1
+    except Exception:  # a failure must not end the task; the rules fall back to counting words
+        return None
+    return passages if passages >= RARITY_MIN_PASSAGES else None
 
 
-def _term_weights(tool: object, shares: dict[str, float]) -> dict[str, float]:
-    """Rarity weights for the minimum-evidence rule; none (plain counting) when the tool cannot give them or
-    the index is too small for word shares to mean anything."""
-    if not shares or not isinstance(tool, TermRarity):
-        return {}
-    try:
-        if tool.stats().passages < RARITY_MIN_PASSAGES:
-            return {}
-    except Exception:  # a weighting failure must not end the task; the rule falls back to counting words
-        return {}
-    return rarity_weights(list(shares), shares.__getitem__)
+def _names_too_little(shares: dict[str, float], passages: int | None) -> bool:
+    """Whether the question's key words are expected together in more than one of the index's ``passages``
+    (``agent.evidence.expected_passages_holding_all``); never when word shares cannot be measured."""
+    return passages is not None and expected_passages_holding_all(shares, passages) > 1
+
+
+def _term_weights(shares: dict[str, float], passages: int | None) -> dict[str, float]:
+    """Rarity weights for the minimum-evidence rule; none (plain counting) when word shares cannot be measured."""
+    return rarity_weights(list(shares), shares.__getitem__) if passages is not None else {}
 
 
 def _one_per_document(results: SearchResults, limit: int) -> SearchResults:
