@@ -80,7 +80,7 @@ def _share_an_answer(readings: Sequence[Reading]) -> bool:
 def clarifying_question(readings: Sequence[Reading]) -> str:
     """Which one is meant, naming each reading by its document and what it states there."""
     described = "; ".join(
-        f"[{reading.label}] {reading.title}{f' ({reading.heading})' if reading.heading else ''} gives "
+        f"[{reading.label}] {reading.title}{_under(reading.heading, reading.title)} gives "
         + ", ".join(sorted(reading.answers)[:3])
         for reading in readings
     )

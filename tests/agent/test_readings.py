@@ -8,7 +8,7 @@ from pathlib import Path
 from agent.answers import Candidate
 from agent.evidence import mentions, word_stems
 from agent.question import QuestionShape
-from agent.readings import clarifying_question, competing_readings
+from agent.readings import Reading, clarifying_question, competing_readings
 from agent.state import Source
 from indexer.search import open_search_tool
 from tests.agent.conftest import final, run_script
@@ -89,6 +89,16 @@ def test_the_question_back_names_each_reading_and_what_it_states() -> None:
     asked = clarifying_question(found)
     assert "[S1] Streams gives 16" in asked and "[S2] File system gives 64" in asked
     assert asked.endswith("Which one do you mean?")
+
+
+def test_the_question_back_names_a_heading_only_when_it_adds_to_the_title() -> None:
+    readings = [
+        Reading("S1", "Streams", "Streams", frozenset({"16 KiB"})),
+        Reading("S2", "File system", "File system > Buffers", frozenset({"64 KiB"})),
+    ]
+    asked = clarifying_question(readings)
+    assert "[S1] Streams gives 16 KiB" in asked
+    assert "[S2] File system (File system > Buffers) gives 64 KiB" in asked
 
 
 DOCUMENTS = {
