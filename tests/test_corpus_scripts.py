@@ -6,12 +6,15 @@ this checks that a suite added without its recipe as a script, or a script that 
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 SUITES = sorted(path.parent.name for path in (BENCH / "suites").glob("*/cases.jsonl"))
+# Sourced, not run: it sits below bench/corpora/ so that neither build.sh nor the checks here take it for a suite.
+MAN_LIBRARY = BENCH / "corpora" / "lib" / "manpages.sh"
 
 
 def test_there_are_suites_to_check() -> None:
@@ -38,3 +41,52 @@ def test_no_script_is_left_without_its_suite() -> None:
     scripts = {path.stem for path in (BENCH / "corpora").glob("*.sh")} - {"build"}
 
     assert scripts == set(SUITES)
+
+
+def test_render_man_pages_renders_each_page_once_and_keeps_no_empty_one(tmp_path: Path) -> None:
+    # The package "demo" ships two pages, one that renders to nothing, a translation and an alias link.
+    man = tmp_path / "man"
+    pages = {
+        "man5/demo.conf.5.gz": "config\n",
+        "man8/demo.8.gz": "daemon\n",
+        "man8/blank.8.gz": "",
+        "de/man8/demo.8.gz": "Dienst\n",
+    }
+    for name, text in pages.items():
+        (man / name).parent.mkdir(parents=True, exist_ok=True)
+        (man / name).write_text(text)
+    (man / "man8" / "demo-alias.8.gz").symlink_to("demo.8.gz")
+    listing = [*sorted(str(path) for path in man.rglob("*.gz")), str(man / "man8")]
+    (tmp_path / "demo.list").write_text("\n".join(listing) + "\n")
+    # Stand-ins for dpkg -L PKG..., man ... FILE (which says how it was called) and col.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    stubs = {
+        "dpkg": 'shift; for p in "$@"; do cat "$FAKE/$p.list"; done',
+        "man": 'for f; do :; done; if [ -s "$f" ]; then echo "$LC_ALL $MANWIDTH"; cat "$f"; fi',
+        "col": "cat",
+    }
+    for name, body in stubs.items():
+        (bin_dir / name).write_text(f"#!/bin/sh\n{body}\n")
+        (bin_dir / name).chmod(0o755)
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "FAKE": str(tmp_path)}
+
+    def render(*args: str) -> subprocess.CompletedProcess[str]:
+        command = ["bash", "-c", 'set -euo pipefail; . "$0"; render_man_pages "$@"', str(MAN_LIBRARY), *args]
+        return subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+
+    def tree(root: Path) -> dict[str, str]:
+        return {str(path.relative_to(root)): path.read_text() for path in root.rglob("*") if path.is_file()}
+
+    sections = r"/man/man[0-9]/[^/]+\.gz$"
+    assert render("--grep", sections, str(tmp_path / "flat"), "demo").returncode == 0
+    assert tree(tmp_path / "flat") == {"demo.conf.5.txt": "C 80\nconfig\n", "demo.8.txt": "C 80\ndaemon\n"}
+
+    assert render("--by-section", "--grep", sections, str(tmp_path / "by-section"), "demo").returncode == 0
+    assert tree(tmp_path / "by-section") == {
+        "man5/demo.conf.5.txt": "C 80\nconfig\n",
+        "man8/demo.8.txt": "C 80\ndaemon\n",
+    }
+
+    # By default only /usr/share/man counts; a package with no page there stops the script, as the loops did.
+    assert render(str(tmp_path / "none"), "demo").returncode != 0
