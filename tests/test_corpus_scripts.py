@@ -15,6 +15,7 @@ BENCH = Path(__file__).resolve().parents[1] / "bench"
 SUITES = sorted(path.parent.name for path in (BENCH / "suites").glob("*/cases.jsonl"))
 # Sourced, not run: it sits below bench/corpora/ so that neither build.sh nor the checks here take it for a suite.
 MAN_LIBRARY = BENCH / "corpora" / "lib" / "manpages.sh"
+SOURCE_MAN_LIBRARY = '. "$(dirname "${BASH_SOURCE[0]}")/lib/manpages.sh"'
 
 
 def test_there_are_suites_to_check() -> None:
@@ -41,6 +42,19 @@ def test_no_script_is_left_without_its_suite() -> None:
     scripts = {path.stem for path in (BENCH / "corpora").glob("*.sh")} - {"build"}
 
     assert scripts == set(SUITES)
+
+
+def test_scripts_that_render_man_pages_source_the_library_first() -> None:
+    scripts = sorted((BENCH / "corpora").glob("*.sh"))
+    callers = [path for path in scripts if "render_man_pages" in path.read_text(encoding="utf-8")]
+    assert MAN_LIBRARY.is_file()
+    assert callers, "no script uses render_man_pages"
+
+    for script in callers:
+        lines = script.read_text(encoding="utf-8").splitlines()
+        # Right after `set -euo pipefail`, before any cd: run as `bash bench/corpora/NAME.sh`, BASH_SOURCE is relative.
+        assert SOURCE_MAN_LIBRARY in lines, f"{script.name} calls render_man_pages but does not source it"
+        assert lines.index(SOURCE_MAN_LIBRARY) == lines.index("set -euo pipefail") + 1, script.name
 
 
 def test_render_man_pages_renders_each_page_once_and_keeps_no_empty_one(tmp_path: Path) -> None:

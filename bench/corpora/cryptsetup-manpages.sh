@@ -1,16 +1,11 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/manpages.sh"
 # packages: cryptsetup-bin cryptsetup man-db bsdextrautils
 C=${CORPORA:-/work/corpora}/cryptsetup-manpages
 rm -rf "$C"
 mkdir -p "$C/man" "$C/doc"
-dpkg -L cryptsetup-bin cryptsetup | grep '^/usr/share/man/.*\.gz$' | sort -u | while read -r f; do
-  [ -L "$f" ] && continue                       # alias links repeat cryptsetup-open / cryptsetup-erase
-  b=$(basename "$f" .gz); name=${b%.*}; sec=${b##*.}
-  out="$C/man/$name.$sec.txt"
-  LC_ALL=C MANWIDTH=80 man --nh -l -P cat "$f" 2>/dev/null | col -bx > "$out"
-  [ -s "$out" ] || rm -f "$out"
-done
+render_man_pages "$C/man" cryptsetup-bin cryptsetup   # e.g. cryptsetup-open.8.txt
 D=/usr/share/doc/cryptsetup
 zcat $D/FAQ.md.gz > "$C/doc/FAQ.md"
 zcat $D/README.md.gz > "$C/doc/README.md"

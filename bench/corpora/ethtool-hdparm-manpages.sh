@@ -1,16 +1,11 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/manpages.sh"
 # packages: ethtool hdparm man-db groff-base bsdextrautils
 C=${CORPORA:-/work/corpora}/ethtool-hdparm-manpages
 rm -rf "$C"; mkdir -p "$C"
 # manual pages, rendered to plain text: ethtool.8, hdparm.8, hdparm.conf.5
-dpkg -L ethtool hdparm | grep '^/usr/share/man/.*\.gz$' | sort -u | while read -r f; do
-  [ -L "$f" ] && continue
-  name=$(basename "$f" .gz)
-  out="$C/$name.txt"
-  LC_ALL=C MANWIDTH=80 man --nh -l -P cat "$f" 2>/dev/null | col -bx > "$out"
-  [ -s "$out" ] || rm -f "$out"
-done
+render_man_pages "$C" ethtool hdparm
 # plain-text package docs (no copyright files, no scripts or C sources); each package in its own folder
 copy() { # src dest: decompress .gz, give a .txt suffix unless it has one
   local src=$1 dest=$2

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/manpages.sh"
 # packages: freeradius freeradius-utils freeradius-common freeradius-config man-db bsdextrautils
 C=${CORPORA:-/work/corpora}/freeradius-config
 rm -rf "$C"; mkdir -p "$C"
@@ -14,10 +15,4 @@ for d in mods-available sites-available policy.d; do
     cp "$f" "$C/config/$d/$(basename "$f").txt"
   done
 done
-dpkg -L freeradius freeradius-utils freeradius-common freeradius-config | grep '^/usr/share/man/.*\.gz$' | sort -u |
-while read -r f; do
-  [ -L "$f" ] && continue                         # none today; alias links would repeat a page
-  out="$C/man/$(basename "$f" .gz).txt"           # e.g. radclient.1.txt
-  LC_ALL=C MANWIDTH=80 man --nh -l -P cat "$f" 2>/dev/null | col -bx > "$out"
-  [ -s "$out" ] || rm -f "$out"
-done
+render_man_pages "$C/man" freeradius freeradius-utils freeradius-common freeradius-config   # e.g. radclient.1.txt

@@ -1,13 +1,8 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/manpages.sh"
 # packages: nftables iptables man-db bsdextrautils
 C=${CORPORA:-/work/corpora}/nftables-manpages
 rm -rf "$C"
 mkdir -p "$C"
-dpkg -L nftables iptables | grep '^/usr/share/man/.*\.gz$' | sort | while read -r f; do
-  [ -L "$f" ] && continue                         # 26 alias links repeat a real page
-  name=$(basename "$f" .gz)                       # nft.8, iptables-xml.1, ...
-  out="$C/$name.txt"
-  LC_ALL=C MANWIDTH=80 man --nh -l -P cat "$f" 2>/dev/null | col -bx > "$out"
-  [ -s "$out" ] || rm -f "$out"
-done
+render_man_pages "$C" nftables iptables   # nft.8.txt, iptables-xml.1.txt, ...

@@ -1,13 +1,11 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/manpages.sh"
 # packages: pdns-server pdns-tools man-db bsdextrautils
 C=${CORPORA:-/work/corpora}/pdns-manpages
 rm -rf "$C"
 mkdir -p "$C/man" "$C/doc"
-for p in $(dpkg -L pdns-server pdns-tools | grep '^/usr/share/man/man[0-9]/.*\.gz$'); do
-  b=$(basename "$p" .gz)
-  LC_ALL=C MANWIDTH=80 man --nh -l -P cat "$p" 2>/dev/null | col -bx > "$C/man/$b.txt"
-done
+render_man_pages --grep '^/usr/share/man/man[0-9]/.*\.gz$' "$C/man" pdns-server pdns-tools
 cp /etc/powerdns/pdns.conf "$C/doc/pdns.conf.txt"
 cp /usr/share/doc/pdns-server/README.Debian "$C/doc/README.Debian.txt"
 zcat /usr/share/doc/pdns-server/NEWS.Debian.gz > "$C/doc/NEWS.Debian.txt"

@@ -1,14 +1,9 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/manpages.sh"
 # packages: samba-common-bin samba-common man-db bsdextrautils
 C=${CORPORA:-/work/corpora}/samba-manpages
 rm -rf "$C"
 mkdir -p "$C"
-dpkg -L samba-common-bin samba-common | grep '^/usr/share/man/man[0-9]/.*\.gz$' | sort -u | while read -r f; do
-  [ -L "$f" ] && continue
-  b=$(basename "$f" .gz); sec=${b##*.}; name=${b%.*}
-  mkdir -p "$C/man$sec"
-  out="$C/man$sec/$name.$sec.txt"
-  LC_ALL=C MANWIDTH=80 man --nh -l -P cat "$f" 2>/dev/null | col -bx > "$out"
-  [ -s "$out" ] || rm -f "$out"
-done
+render_man_pages --by-section --grep '^/usr/share/man/man[0-9]/.*\.gz$' "$C" \
+  samba-common-bin samba-common   # e.g. man5/smb.conf.5.txt

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/manpages.sh"
 # packages: snmpd snmp snmptrapd libsnmp-base libsnmp40 man-db groff-base bsdextrautils
 # Net-SNMP 5.9 manual pages of snmpd, snmp, snmptrapd and libsnmp-base (snmp.conf(5), snmp_config(5), ...),
 # rendered to text, plus the plain-text documents shipped in /usr/share/doc/libsnmp40 and libsnmp-base
@@ -7,13 +8,7 @@ set -euo pipefail
 C=${CORPORA:-/work/corpora}/snmp-manpages
 rm -rf "$C"
 mkdir -p "$C"
-dpkg -L snmpd snmp snmptrapd libsnmp-base | grep '^/usr/share/man/.*\.gz$' | sort -u | while read -r f; do
-  [ -L "$f" ] && continue                    # snmpinform.1 -> snmptrap.1, snmptop.1 -> snmpps.1
-  name=$(basename "$f" .gz)                  # snmpd.conf.5, snmpcmd.1, snmptrapd.8, ...
-  out="$C/$name.txt"
-  LC_ALL=C MANWIDTH=80 man --nh -l -P cat "$f" 2>/dev/null | col -bx > "$out"
-  [ -s "$out" ] || rm -f "$out"
-done
+render_man_pages "$C" snmpd snmp snmptrapd libsnmp-base   # snmpd.conf.5.txt, snmpcmd.1.txt, snmptrapd.8.txt, ...
 D=/usr/share/doc/libsnmp40
 B=/usr/share/doc/libsnmp-base
 gzip -dc "$D/FAQ.gz" > "$C/FAQ.txt"

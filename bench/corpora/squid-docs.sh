@@ -1,16 +1,12 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/manpages.sh"
 # packages: squid squid-common man-db bsdextrautils
 C=${CORPORA:-/work/corpora}/squid-docs
 rm -rf "$C"
 S=/usr/share/doc/squid; D=/usr/share/doc/squid-common
 mkdir -p "$C"
-dpkg -L squid | grep '^/usr/share/man/.*\.gz$' | sort | while read -r f; do
-  [ -L "$f" ] && continue
-  name=$(basename "$f" .gz)                       # squid.8, basic_ldap_auth.8, ...
-  LC_ALL=C MANWIDTH=80 man --nh -l -P cat "$f" 2>/dev/null | col -bx > "$C/$name.txt"
-  [ -s "$C/$name.txt" ] || rm -f "$C/$name.txt"
-done
+render_man_pages "$C" squid   # squid.8.txt, basic_ldap_auth.8.txt, ...
 zcat "$D/squid.conf.documented.gz" > "$C/squid.conf.documented.txt"
 cp "$D/README" "$C/README.txt"
 cp "$D/QUICKSTART" "$C/QUICKSTART.txt"

@@ -1,15 +1,11 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/manpages.sh"
 # packages: strace lsof man-db groff-base bsdextrautils gzip
 C=${CORPORA:-/work/corpora}/strace-lsof-manpages
 rm -rf "$C"; mkdir -p "$C"
 # Manual pages, rendered to plain text: strace.1.txt, strace-log-merge.1.txt, lsof.8.txt
-dpkg -L strace lsof | grep -E '^/usr/share/man/man[0-9]/[^/]+\.gz$' | sort -u | while read -r f; do
-  [ -L "$f" ] && continue
-  out="$C/$(basename "$f" .gz).txt"
-  LC_ALL=C MANWIDTH=80 man --nh -l -P cat "$f" 2>/dev/null | col -bx > "$out"
-  [ -s "$out" ] || rm -f "$out"
-done
+render_man_pages --grep '^/usr/share/man/man[0-9]/[^/]+\.gz$' "$C" strace lsof
 # Plain-text documentation under /usr/share/doc/<pkg>, decompressed, with a .txt suffix so that it is read.
 # Not copied: scripts (strace's examples/strace-graph, lsof's examples/*.pl and *.awk).
 copy_doc() {  # copy_doc SRC DEST-relative

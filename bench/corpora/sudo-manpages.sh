@@ -1,15 +1,11 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/manpages.sh"
 # packages: sudo man-db bsdextrautils
 C=${CORPORA:-/work/corpora}/sudo-manpages
 rm -rf "$C"; mkdir -p "$C"
 mkdir -p "$C/man" "$C/doc"
-dpkg -L sudo | grep '^/usr/share/man/.*\.gz$' | sort | while read -r f; do
-  [ -L "$f" ] && continue                       # sudoedit.8.gz -> sudo.8.gz
-  name=$(basename "$f" .gz)                      # e.g. sudoers.5
-  LC_ALL=C MANWIDTH=80 man --nh -l -P cat "$f" 2>/dev/null | col -bx > "$C/man/$name.txt"
-  [ -s "$C/man/$name.txt" ] || rm -f "$C/man/$name.txt"
-done
+render_man_pages "$C/man" sudo   # e.g. sudoers.5.txt
 D=/usr/share/doc/sudo
 cp "$D/README.md" "$C/doc/README.md"
 zcat "$D/NEWS.gz" > "$C/doc/NEWS.txt"

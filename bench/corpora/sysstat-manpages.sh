@@ -1,15 +1,10 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/manpages.sh"
 # packages: sysstat man-db groff-base bsdextrautils
 C=${CORPORA:-/work/corpora}/sysstat-manpages
 rm -rf "$C"; mkdir -p "$C"
-dpkg -L sysstat | grep '^/usr/share/man/.*\.gz$' | sort -u | while read -r f; do
-  [ -L "$f" ] && continue
-  name=$(basename "$f" .gz)                      # sar.sysstat.1, sadc.8, sysstat.5, ...
-  out="$C/$name.txt"
-  LC_ALL=C MANWIDTH=80 man --nh -l -P cat "$f" 2>/dev/null | col -bx > "$out"
-  [ -s "$out" ] || rm -f "$out"
-done
+render_man_pages "$C" sysstat   # sar.sysstat.1.txt, sadc.8.txt, sysstat.5.txt, ...
 D=/usr/share/doc/sysstat
 gzip -dc "$D/README.md.gz" > "$C/README.md"
 gzip -dc "$D/FAQ.md.gz" > "$C/FAQ.md"
