@@ -168,16 +168,24 @@ class SearchTool:
 
         A rarity measure for the agent's evidence rules: a question word most passages hold ("module",
         "default") is weak evidence that a passage answers, a word few hold ("sqlite3", "port") is strong.
+        A word the analyzer splits ("group_source") is held by a passage that holds every piece: the body
+        stores no positions, so this is the closest count to the word itself, and a code name is not
+        made as common as its most common piece ("group").
         """
-        forms = self.query_forms(self.query_terms(clean_text(word)))
+        pieces = self.query_terms(clean_text(word))
         passages = self._store.term(fields.KIND, fields.KIND_PASSAGE)
         total = self._store.count(passages)
-        if not forms or not total:
+        if not pieces or not total:
             return 0.0
-        any_form = tantivy.Query.boolean_query(
-            [(tantivy.Occur.Should, self._store.term(fields.BODY, form)) for form in forms]
+        every_piece = [(tantivy.Occur.Must, self._any_form(piece)) for piece in pieces]
+        query = tantivy.Query.boolean_query([*every_piece, (tantivy.Occur.Must, passages)])
+        return self._store.count(query) / total
+
+    def _any_form(self, term: str) -> tantivy.Query:
+        """A passage body holding ``term`` in any of its surface forms."""
+        return tantivy.Query.boolean_query(
+            [(tantivy.Occur.Should, self._store.term(fields.BODY, form)) for form in self.query_forms([term])]
         )
-        return self._store.count(self._store.both(any_form, passages)) / total
 
     def stats(self) -> IndexStats:
         kind = fields.KIND

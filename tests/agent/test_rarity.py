@@ -49,6 +49,25 @@ def test_the_index_gives_the_share_of_passages_holding_a_word_in_any_form(tmp_pa
     assert tool.passage_share("sqlite3") == 0.0
 
 
+def test_a_word_the_index_splits_is_held_by_passages_holding_every_piece(tmp_path: Path) -> None:
+    """A code name is as rare as the passages that hold all of it, not as common as any of its pieces."""
+    root = tmp_path / "docs"
+    root.mkdir()
+    lines = [
+        "Set group_source to choose the lookup.",
+        "Each group is named.",
+        "Each source is read.",
+        "Nothing.",
+    ]
+    for n, line in enumerate(lines):
+        (root / f"note{n}.md").write_text(f"# Note {n}\n\n{line}\n", encoding="utf-8")
+    index_folders([root], tmp_path / "index")
+    tool = open_search_tool(tmp_path / "index")
+    assert tool.passage_share("group") == tool.passage_share("source") == 0.5
+    assert tool.passage_share("group_source") == 0.25
+    assert tool.passage_share("group_kettle") == 0.0
+
+
 def module_index(tmp_path: Path, documents: int) -> SearchTool:
     root = tmp_path / "docs"
     root.mkdir()
