@@ -6,6 +6,7 @@ this checks that a suite added without its recipe as a script, or a script that 
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -13,8 +14,9 @@ import pytest
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 SUITES = sorted(path.parent.name for path in (BENCH / "suites").glob("*/cases.jsonl"))
-# Sourced, not run: it sits below bench/corpora/ so that neither build.sh nor the checks here take it for a suite.
+# Sourced, not run: they sit below bench/corpora/ so that neither build.sh nor the checks here take them for suites.
 MAN_LIBRARY = BENCH / "corpora" / "lib" / "manpages.sh"
+SPHINX_LIBRARY = BENCH / "corpora" / "lib" / "sphinx.sh"
 SOURCE_MAN_LIBRARY = '. "$(dirname "${BASH_SOURCE[0]}")/lib/manpages.sh"'
 
 
@@ -104,3 +106,62 @@ def test_render_man_pages_renders_each_page_once_and_keeps_no_empty_one(tmp_path
 
     # By default only /usr/share/man counts; a package with no page there stops the script, as the loops did.
     assert render(str(tmp_path / "none"), "demo").returncode != 0
+
+
+def test_copy_html_pages_leaves_out_sphinx_search_and_index_pages(tmp_path: Path) -> None:
+    # A Sphinx build as a -doc package ships it: pages, the generated search/index pages, a compressed change log,
+    # support folders (_modules holds highlighted source as HTML), a subfolder and a page that is a symlink.
+    src = tmp_path / "html"
+    files = {
+        "index.html": "index",
+        "guide.html": "guide",
+        "search.html": "search",
+        "genindex.html": "index of terms",
+        "py-modindex.html": "index of modules",
+        "changelog.html.gz": "changes",
+        "searchindex.js": "Search.setIndex({})",
+        "_static/basic.css": "body {}",
+        "_modules/demo.html": "source",
+        "_sources/index.rst.txt": "index",
+        "api/core.html": "core",
+        "api/search.html": "an API page called search",
+        "api/notes.txt": "notes",
+    }
+    for name, text in files.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        (src / name).write_text(text)
+    (src / "alias.html").symlink_to("guide.html")
+    os.utime(src / "guide.html", (1_000_000_000, 1_000_000_000))
+
+    def copy(*args: str) -> subprocess.CompletedProcess[str]:
+        script = 'set -euo pipefail; . "$0"; copy_html_pages "$@"'
+        command = ["bash", "-c", script, str(SPHINX_LIBRARY), *args]
+        return subprocess.run(command, capture_output=True, text=True, check=False)
+
+    def copied(*options: str) -> dict[str, str]:
+        dest = tmp_path / "out" / "-".join(["plain", *options])
+        assert copy(*options, str(src), str(dest)).returncode == 0
+        # Real files only: a symlink in SRC is copied as the file it points to.
+        assert not any(path.is_symlink() for path in dest.rglob("*"))
+        return {str(path.relative_to(dest)): path.read_text() for path in dest.rglob("*") if path.is_file()}
+
+    top = {"index.html": "index", "guide.html": "guide", "alias.html": "guide"}
+    assert copied() == top
+    assert copied("--gz") == {**top, "changelog.html.gz": "changes"}
+    assert copied("--keep-modindex") == {**top, "py-modindex.html": "index of modules"}
+    # Subfolders keep their place; only the top's search/index pages are Sphinx's, and no _folder is copied.
+    recursive = {**top, "api/core.html": "core", "api/search.html": "an API page called search"}
+    assert copied("--recursive") == recursive
+    assert copied("--recursive", "--gz", "--keep-modindex") == {
+        **recursive,
+        "changelog.html.gz": "changes",
+        "py-modindex.html": "index of modules",
+    }
+    # cp -p: the page keeps its timestamp.
+    assert (tmp_path / "out" / "plain" / "guide.html").stat().st_mtime == 1_000_000_000
+
+    # A folder with no page, or none at all, stops the script, as the loops' `cp` of an unmatched glob did.
+    (tmp_path / "empty").mkdir()
+    assert copy(str(tmp_path / "empty"), str(tmp_path / "out" / "empty")).returncode != 0
+    assert copy(str(tmp_path / "missing"), str(tmp_path / "out" / "missing")).returncode != 0
+    assert copy("--gz", str(src)).returncode == 2
