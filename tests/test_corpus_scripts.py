@@ -17,7 +17,11 @@ SUITES = sorted(path.parent.name for path in (BENCH / "suites").glob("*/cases.js
 # Sourced, not run: they sit below bench/corpora/ so that neither build.sh nor the checks here take them for suites.
 MAN_LIBRARY = BENCH / "corpora" / "lib" / "manpages.sh"
 SPHINX_LIBRARY = BENCH / "corpora" / "lib" / "sphinx.sh"
-SOURCE_MAN_LIBRARY = '. "$(dirname "${BASH_SOURCE[0]}")/lib/manpages.sh"'
+# Each library function and the file that defines it, which every script that calls the function sources.
+LIBRARIES = {
+    "render_man_pages": MAN_LIBRARY,
+    "copy_html_pages": SPHINX_LIBRARY,
+}
 
 
 def test_there_are_suites_to_check() -> None:
@@ -46,17 +50,23 @@ def test_no_script_is_left_without_its_suite() -> None:
     assert scripts == set(SUITES)
 
 
-def test_scripts_that_render_man_pages_source_the_library_first() -> None:
+@pytest.mark.parametrize("function", sorted(LIBRARIES))
+def test_scripts_that_call_a_library_function_source_the_library_first(function: str) -> None:
+    library = LIBRARIES[function]
+    source_line = f'. "$(dirname "${{BASH_SOURCE[0]}}")/lib/{library.name}"'
     scripts = sorted((BENCH / "corpora").glob("*.sh"))
-    callers = [path for path in scripts if "render_man_pages" in path.read_text(encoding="utf-8")]
-    assert MAN_LIBRARY.is_file()
-    assert callers, "no script uses render_man_pages"
+    callers = [path for path in scripts if function in path.read_text(encoding="utf-8")]
+    assert library.is_file()
+    assert callers, f"no script uses {function}"
 
     for script in callers:
         lines = script.read_text(encoding="utf-8").splitlines()
-        # Right after `set -euo pipefail`, before any cd: run as `bash bench/corpora/NAME.sh`, BASH_SOURCE is relative.
-        assert SOURCE_MAN_LIBRARY in lines, f"{script.name} calls render_man_pages but does not source it"
-        assert lines.index(SOURCE_MAN_LIBRARY) == lines.index("set -euo pipefail") + 1, script.name
+        assert source_line in lines, f"{script.name} calls {function} but does not source {library.name}"
+        # Right after `set -euo pipefail` (or after another library sourced there), before any cd: run as
+        # `bash bench/corpora/NAME.sh`, BASH_SOURCE is relative.
+        first = lines.index("set -euo pipefail") + 1
+        sourced = lines[first : lines.index(source_line)]
+        assert all(line.startswith('. "$(dirname "${BASH_SOURCE[0]}")/lib/') for line in sourced), script.name
 
 
 def test_render_man_pages_renders_each_page_once_and_keeps_no_empty_one(tmp_path: Path) -> None:

@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/sphinx.sh"
 # packages: python-attr-doc
 C=${CORPORA:-/work/corpora}/attrs-docs
 rm -rf "$C"; mkdir -p "$C"
-cd /usr/share/doc/python-attr-doc/html && for f in *.html; do
-  case "$f" in search.html|genindex.html|py-modindex.html) ;; *) cp -L "$f" "$C/" ;; esac
-done
+copy_html_pages /usr/share/doc/python-attr-doc/html "$C"

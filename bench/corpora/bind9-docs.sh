@@ -1,10 +1,8 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/sphinx.sh"
 # packages: bind9-doc
 C=${CORPORA:-/work/corpora}/bind9-docs
 rm -rf "$C"; mkdir -p "$C"
-cd /usr/share/doc/bind9-doc/arm
-for f in *.html *.html.gz; do
-  case "$f" in search.html|genindex.html) ;; *) cp -p "$f" "$C/" ;; esac
-done
+copy_html_pages --gz /usr/share/doc/bind9-doc/arm "$C"
 # left out: search.html, genindex.html, _static/ (css, javascript, images), _sources/, _images/

@@ -1,9 +1,7 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/sphinx.sh"
 # packages: python-click-doc
 C=${CORPORA:-/work/corpora}/click-docs
 rm -rf "$C"; mkdir -p "$C"
-cd /usr/share/doc/python-click-doc/html
-for f in *.html; do
-  case "$f" in search.html|genindex.html) ;; *) cp -p "$f" "$C/" ;; esac
-done
+copy_html_pages --keep-modindex /usr/share/doc/python-click-doc/html "$C"

@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/sphinx.sh"
 # packages: python-gevent-doc
 D=/usr/share/doc/python-gevent-doc
 C=${CORPORA:-/work/corpora}/gevent-docs
 rm -rf "$C" && mkdir -p "$C/api" "$C/development" "$C/examples/webchat"
 cd "$D/html"
-for f in *.html; do
-  case "$f" in search.html|genindex.html|py-modindex.html) ;; *) cp -p "$f" "$C/" ;; esac
-done
+copy_html_pages "$D/html" "$C"
 gzip -dc changelog.html.gz > "$C/changelog.html"
 cp -p api/*.html "$C/api/"
 cp -p development/*.html "$C/development/"

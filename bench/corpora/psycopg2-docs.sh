@@ -1,9 +1,7 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/sphinx.sh"
 # packages: python-psycopg2-doc
 C=${CORPORA:-/work/corpora}/psycopg2-docs
 rm -rf "$C"; mkdir -p "$C"
-cd /usr/share/doc/python-psycopg2-doc/html
-for f in *.html; do
-  case "$f" in search.html|genindex.html|py-modindex.html) ;; *) cp -L "$f" "$C/" ;; esac
-done
+copy_html_pages /usr/share/doc/python-psycopg2-doc/html "$C"

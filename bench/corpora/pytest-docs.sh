@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/sphinx.sh"
 # packages: python-pytest-doc cpio
 C=${CORPORA:-/work/corpora}/pytest-docs
 rm -rf "$C"
 H=/usr/share/doc/python-pytest-doc/html
 mkdir -p "$C"
-cd "$H" && find . -type f \( -name '*.html' -o -name '*.html.gz' \) \
-    -not -path './_static/*' -not -path './_sources/*' -not -path './_modules/*' \
-    -not -name 'search.html' -not -name 'genindex.html' -print0 | cpio -0 -pdm --quiet "$C"
+copy_html_pages --recursive --gz --keep-modindex "$H" "$C"

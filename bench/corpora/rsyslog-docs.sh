@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/sphinx.sh"
 # packages: rsyslog-doc
 C=${CORPORA:-/work/corpora}/rsyslog-docs
 rm -rf "$C"; mkdir -p "$C"
 SRC=/usr/share/doc/rsyslog-doc/html
-cd "$SRC"
-find . -type f -name '*.html' ! -path './_*' ! -name search.html ! -name genindex.html -printf '%P\n' | sort |
-while read -r f; do mkdir -p "$C/$(dirname "$f")"; cp "$f" "$C/$f"; done
+copy_html_pages --recursive "$SRC" "$C"

@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/sphinx.sh"
 # packages: python-scrapy-doc
 C=${CORPORA:-/work/corpora}/scrapy-docs
 rm -rf "$C"
 SRC=/usr/share/doc/python-scrapy-doc/html
 mkdir -p "$C"
-cd "$SRC" && find . -name '*.html' -not -path './_*' \
-    -not -name search.html -not -name genindex.html -not -name py-modindex.html -print0 | sort -z |
-  while IFS= read -r -d '' f; do mkdir -p "$C/$(dirname "$f")"; cp -p "$f" "$C/$f"; done
+copy_html_pages --recursive "$SRC" "$C"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/sphinx.sh"
 # packages: python-werkzeug-doc cpio
 C=${CORPORA:-/work/corpora}/werkzeug-docs
 rm -rf "$C"; mkdir -p "$C"
-cd /usr/share/doc/python-werkzeug-doc/html && find . -name '*.html' ! -path './_*' \
-  ! -name search.html ! -name genindex.html | sort | cpio -pdm --quiet "$C"
+copy_html_pages --recursive --keep-modindex /usr/share/doc/python-werkzeug-doc/html "$C"
