@@ -69,6 +69,28 @@ def test_scripts_that_call_a_library_function_source_the_library_first(function:
         assert all(line.startswith('. "$(dirname "${BASH_SOURCE[0]}")/lib/') for line in sourced), script.name
 
 
+def run_library_function(
+    library: Path, function: str, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Source a corpus-script library under the scripts' own shell options and call one of its functions."""
+    script = f'set -euo pipefail; . "$0"; {function} "$@"'
+    return subprocess.run(
+        ["bash", "-c", script, str(library), *args], env=env, capture_output=True, text=True, check=False
+    )
+
+
+def write_files(root: Path, files: dict[str, str]) -> None:
+    """Write each text at its path below ``root``, making folders as needed."""
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+
+
+def files_under(root: Path) -> dict[str, str]:
+    """Every file below ``root`` by its relative path, with its text."""
+    return {str(path.relative_to(root)): path.read_text() for path in root.rglob("*") if path.is_file()}
+
+
 def test_render_man_pages_renders_each_page_once_and_keeps_no_empty_one(tmp_path: Path) -> None:
     # The package "demo" ships two pages, one that renders to nothing, a translation and an alias link.
     man = tmp_path / "man"
@@ -78,9 +100,7 @@ def test_render_man_pages_renders_each_page_once_and_keeps_no_empty_one(tmp_path
         "man8/blank.8.gz": "",
         "de/man8/demo.8.gz": "Dienst\n",
     }
-    for name, text in pages.items():
-        (man / name).parent.mkdir(parents=True, exist_ok=True)
-        (man / name).write_text(text)
+    write_files(man, pages)
     (man / "man8" / "demo-alias.8.gz").symlink_to("demo.8.gz")
     listing = [*sorted(str(path) for path in man.rglob("*.gz")), str(man / "man8")]
     (tmp_path / "demo.list").write_text("\n".join(listing) + "\n")
@@ -98,18 +118,17 @@ def test_render_man_pages_renders_each_page_once_and_keeps_no_empty_one(tmp_path
     env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "FAKE": str(tmp_path)}
 
     def render(*args: str) -> subprocess.CompletedProcess[str]:
-        command = ["bash", "-c", 'set -euo pipefail; . "$0"; render_man_pages "$@"', str(MAN_LIBRARY), *args]
-        return subprocess.run(command, env=env, capture_output=True, text=True, check=False)
-
-    def tree(root: Path) -> dict[str, str]:
-        return {str(path.relative_to(root)): path.read_text() for path in root.rglob("*") if path.is_file()}
+        return run_library_function(MAN_LIBRARY, "render_man_pages", *args, env=env)
 
     sections = r"/man/man[0-9]/[^/]+\.gz$"
     assert render("--grep", sections, str(tmp_path / "flat"), "demo").returncode == 0
-    assert tree(tmp_path / "flat") == {"demo.conf.5.txt": "C 80\nconfig\n", "demo.8.txt": "C 80\ndaemon\n"}
+    assert files_under(tmp_path / "flat") == {
+        "demo.conf.5.txt": "C 80\nconfig\n",
+        "demo.8.txt": "C 80\ndaemon\n",
+    }
 
     assert render("--by-section", "--grep", sections, str(tmp_path / "by-section"), "demo").returncode == 0
-    assert tree(tmp_path / "by-section") == {
+    assert files_under(tmp_path / "by-section") == {
         "man5/demo.conf.5.txt": "C 80\nconfig\n",
         "man8/demo.8.txt": "C 80\ndaemon\n",
     }
@@ -137,23 +156,19 @@ def test_copy_html_pages_leaves_out_sphinx_search_and_index_pages(tmp_path: Path
         "api/search.html": "an API page called search",
         "api/notes.txt": "notes",
     }
-    for name, text in files.items():
-        (src / name).parent.mkdir(parents=True, exist_ok=True)
-        (src / name).write_text(text)
+    write_files(src, files)
     (src / "alias.html").symlink_to("guide.html")
     os.utime(src / "guide.html", (1_000_000_000, 1_000_000_000))
 
     def copy(*args: str) -> subprocess.CompletedProcess[str]:
-        script = 'set -euo pipefail; . "$0"; copy_html_pages "$@"'
-        command = ["bash", "-c", script, str(SPHINX_LIBRARY), *args]
-        return subprocess.run(command, capture_output=True, text=True, check=False)
+        return run_library_function(SPHINX_LIBRARY, "copy_html_pages", *args)
 
     def copied(*options: str) -> dict[str, str]:
         dest = tmp_path / "out" / "-".join(["plain", *options])
         assert copy(*options, str(src), str(dest)).returncode == 0
         # Real files only: a symlink in SRC is copied as the file it points to.
         assert not any(path.is_symlink() for path in dest.rglob("*"))
-        return {str(path.relative_to(dest)): path.read_text() for path in dest.rglob("*") if path.is_file()}
+        return files_under(dest)
 
     top = {"index.html": "index", "guide.html": "guide", "alias.html": "guide"}
     assert copied() == top
