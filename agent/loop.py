@@ -266,7 +266,9 @@ class _TaskRun:
         shares = _passage_shares(agent.tool, self.terms)
         passages = _measurable_passages(agent.tool, shares)
         self.term_weights = _term_weights(shares, passages)
-        self.names_too_little = self.settings.ask_when_underspecified and _names_too_little(shares, passages)
+        self.names_too_little = self.settings.ask_when_underspecified and _names_too_little(
+            agent.tool, shares, passages
+        )
         # Names the question writes that no passage mentions in any form: the documents do not cover them
         # (decision 0085); none when the tool cannot say how common a word is.
         self.unknown_names = (
@@ -1149,6 +1151,13 @@ class TermRarity(Protocol):
     def stats(self) -> IndexStats: ...
 
 
+@runtime_checkable
+class CoOccurrence(Protocol):
+    """A search tool that can count the passages holding several words together (the indexer's can)."""
+
+    def passages_holding_all(self, words: Sequence[str]) -> int: ...
+
+
 def _passage_shares(tool: object, terms: list[str]) -> dict[str, float]:
     """Each key word's share of the index's passages, read once for the rarity weights and the names check;
     empty when the tool cannot say how common a word is."""
@@ -1173,10 +1182,21 @@ def _measurable_passages(tool: object, shares: dict[str, float]) -> int | None:
     return passages if passages >= RARITY_MIN_PASSAGES else None
 
 
-def _names_too_little(shares: dict[str, float], passages: int | None) -> bool:
-    """Whether the question's key words are expected together in more than one of the index's ``passages``
-    (``agent.evidence.expected_passages_holding_all``); never when word shares cannot be measured."""
-    return passages is not None and expected_passages_holding_all(shares, passages) > 1
+def _names_too_little(tool: object, shares: dict[str, float], passages: int | None) -> bool:
+    """Whether more than one of the index's ``passages`` holds all the question's key words: expected so were the
+    words independent (``agent.evidence.expected_passages_holding_all``), or counted so (``CoOccurrence``), since
+    words that go together ("threads", "start", "default") are held together more often than their shares say.
+    Never when word shares cannot be measured."""
+    if passages is None:
+        return False
+    if expected_passages_holding_all(shares, passages) > 1:
+        return True
+    if not isinstance(tool, CoOccurrence):
+        return False
+    try:
+        return tool.passages_holding_all(list(shares)) > 1
+    except Exception:  # a failure must not end the task; the question is read as naming enough
+        return False
 
 
 def _term_weights(shares: dict[str, float], passages: int | None) -> dict[str, float]:

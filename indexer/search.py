@@ -181,6 +181,18 @@ class SearchTool:
         query = tantivy.Query.boolean_query([*every_piece, (tantivy.Occur.Must, passages)])
         return self._store.count(query) / total
 
+    def passages_holding_all(self, words: Sequence[str]) -> int:
+        """How many passages hold every one of ``words``, each in any of its forms (a split word: every piece).
+
+        What a question's key words single out: one passage, or several that nothing in the question tells apart.
+        """
+        pieces = [piece for word in words for piece in self.query_terms(clean_text(word))]
+        if not pieces:
+            return 0
+        every_piece = [(tantivy.Occur.Must, self._any_form(piece)) for piece in dict.fromkeys(pieces)]
+        passages = self._store.term(fields.KIND, fields.KIND_PASSAGE)
+        return self._store.count(tantivy.Query.boolean_query([*every_piece, (tantivy.Occur.Must, passages)]))
+
     def _any_form(self, term: str) -> tantivy.Query:
         """A passage body holding ``term`` in any of its surface forms."""
         return tantivy.Query.boolean_query(

@@ -97,3 +97,34 @@ def test_the_users_reply_to_the_question_back_is_answered(tmp_path: Path) -> Non
     state = final_state(agent.run("the alpha daemon", previous=first))
     assert (state.status, state.stop_reason) == ("completed", "answered")
     assert state.answer is not None and "7001" in state.answer
+
+
+# Three of sixty pages state a buffer size; the words are rare one by one, so independent shares expect fewer
+# than one passage to hold all of them, but they go together: three passages do.
+TOOLS = daemon_names(60)
+BUFFERS = {
+    f"{name}.md": (
+        f"# The {name} tool\n\nThe {name} tool keeps a default buffer size of {16 * (n + 1)} KiB.\n"
+        if n < 3
+        else f"# The {name} tool\n\nThe {name} tool prints a report of its work.\n"
+    )
+    for n, name in enumerate(TOOLS)
+}
+BUFFER_QUESTION = "What is the default buffer size?"
+
+
+def test_words_held_together_by_several_passages_name_too_little(tmp_path: Path) -> None:
+    tool = open_search_tool(index_documents(tmp_path, BUFFERS))
+    shares = {word: tool.passage_share(word) for word in ("default", "buffer", "size")}
+    assert expected_passages_holding_all(shares, tool.stats().passages) < 1
+    assert tool.passages_holding_all(["default", "buffer", "size"]) == 3
+    status, reason, message = ask(tool, BUFFER_QUESTION)
+    assert (status, reason) == ("needs_user", "clarification_needed")
+    assert sum(f"The {name} tool" in message for name in TOOLS[:3]) >= 2, message
+
+
+def test_words_one_passage_holds_together_are_answered(tmp_path: Path) -> None:
+    tool = open_search_tool(index_documents(tmp_path, BUFFERS))
+    status, reason, _ = ask(tool, f"What is the default buffer size of the {TOOLS[0]} tool?")
+    assert tool.passages_holding_all(["default", "buffer", "size", TOOLS[0]]) == 1
+    assert (status, reason) == ("completed", "answered")
