@@ -143,10 +143,10 @@ class AgentSettings(BaseModel):
     )
     ask_when_underspecified: bool = Field(
         default=True,
-        description="When the words of a one-part question are so common in the index that more than one passage "
-        "is expected to hold them all (passages x the product of each key word's share of them), the question "
-        "singles out no place in the documents: after the question search, code asks which of the documents "
-        "found is meant (clarification_needed) instead of answering from one of them.",
+        description="When more than one passage of the index holds all the key words of a one-part question - "
+        "expected so from their shares (passages x the product of each key word's share of them) or counted so - "
+        "the question singles out no place in the documents: after the question search, code asks which of the "
+        "documents found is meant (clarification_needed) instead of answering from one of them.",
     )
     ask_between_readings: bool = Field(
         default=True,
