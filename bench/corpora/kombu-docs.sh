@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/sphinx.sh"
+# packages: python-kombu-doc
+D=/usr/share/doc/python-kombu-doc
+C=${CORPORA:-/work/corpora}/kombu-docs
+rm -rf "$C" && mkdir -p "$C"
+copy_html_pages --recursive "$D/html" "$C"
+gzip -dc "$D/changelog.Debian.gz" > "$C/changelog.Debian.txt"
