@@ -173,13 +173,10 @@ class SearchTool:
         made as common as its most common piece ("group").
         """
         pieces = self.query_terms(clean_text(word))
-        passages = self._store.term(fields.KIND, fields.KIND_PASSAGE)
-        total = self._store.count(passages)
+        total = self._store.count(self._store.term(fields.KIND, fields.KIND_PASSAGE))
         if not pieces or not total:
             return 0.0
-        every_piece = [(tantivy.Occur.Must, self._any_form(piece)) for piece in pieces]
-        query = tantivy.Query.boolean_query([*every_piece, (tantivy.Occur.Must, passages)])
-        return self._store.count(query) / total
+        return self._passages_holding_every(pieces) / total
 
     def passages_holding_all(self, words: Sequence[str]) -> int:
         """How many passages hold every one of ``words``, each in any of its forms (a split word: every piece).
@@ -187,11 +184,13 @@ class SearchTool:
         What a question's key words single out: one passage, or several that nothing in the question tells apart.
         """
         pieces = [piece for word in words for piece in self.query_terms(clean_text(word))]
-        if not pieces:
-            return 0
-        every_piece = [(tantivy.Occur.Must, self._any_form(piece)) for piece in dict.fromkeys(pieces)]
-        passages = self._store.term(fields.KIND, fields.KIND_PASSAGE)
-        return self._store.count(tantivy.Query.boolean_query([*every_piece, (tantivy.Occur.Must, passages)]))
+        return self._passages_holding_every(pieces) if pieces else 0
+
+    def _passages_holding_every(self, terms: Sequence[str]) -> int:
+        """How many passages hold each of ``terms`` (index terms), in any of its forms."""
+        every_term = [(tantivy.Occur.Must, self._any_form(term)) for term in dict.fromkeys(terms)]
+        passages = (tantivy.Occur.Must, self._store.term(fields.KIND, fields.KIND_PASSAGE))
+        return self._store.count(tantivy.Query.boolean_query([*every_term, passages]))
 
     def _any_form(self, term: str) -> tantivy.Query:
         """A passage body holding ``term`` in any of its surface forms."""
