@@ -342,7 +342,7 @@ class _TaskRun:
         may only be clarified, or one with no key word.
         """
         wanted = self.settings.question_search and carried is None and self.settings.max_searches > 0
-        if not wanted or not self.terms or needs_clarifying(self.clarity):
+        if not wanted or not self.terms or self._may_only_clarify():
             return None
         if asks_for_a_default(question):
             room = QUERY_MAX_CHARS - len(DEFAULT_WORD) - 1
@@ -416,7 +416,7 @@ class _TaskRun:
         A model that writes its own queries (``decisions = "free"``) judges for itself whether to search again,
         within the same limits.
         """
-        if self.state.step_count == 0 and needs_clarifying(self.clarity):
+        if self.state.step_count == 0 and self._may_only_clarify():
             return ["clarify"]
         if self.unknown_names:
             raise _Stop("needs_user", "no_evidence", self._not_covered())
@@ -459,6 +459,11 @@ class _TaskRun:
             )
         self._stop_if_ambiguous(evidence)
         return ["final"]
+
+    def _may_only_clarify(self) -> bool:
+        """A question that points at something it never names ("What does it return?") is asked back before
+        anything is searched (``clarify_unnamed_referent``)."""
+        return self.settings.clarify_unnamed_referent and needs_clarifying(self.clarity)
 
     def _stop_if_ambiguous(self, evidence: Evidence) -> None:
         """Ask which reading is meant when the question names too little to single out one place in the

@@ -141,6 +141,11 @@ class AgentSettings(BaseModel):
         description="When the question names something (a capitalised or code-like word) that no passage of the "
         "index mentions, end with 'not enough evidence', naming it: the documents do not cover it.",
     )
+    clarify_unnamed_referent: bool = Field(
+        default=True,
+        description="A question that points at something it never names (a referring word such as 'it' before any "
+        "key word, or with at most two key words) may only be clarified: the first step offers nothing else.",
+    )
     ask_when_underspecified: bool = Field(
         default=True,
         description="When more than one passage of the index holds all the key words of a one-part question - "
