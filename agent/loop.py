@@ -462,8 +462,17 @@ class _TaskRun:
 
     def _may_only_clarify(self) -> bool:
         """A question that points at something it never names ("What does it return?") is asked back before
-        anything is searched (``clarify_unnamed_referent``)."""
-        return self.settings.clarify_unnamed_referent and needs_clarifying(self.clarity)
+        anything is searched (``clarify_unnamed_referent``) - when the model writes its own decisions.
+
+        When code decides (choices mode), what the documents hold decides instead: a question whose words single
+        out no place is asked back after its search (decisions 0125, 0127), as is one the sources answer
+        differently (``agent.readings``). On the 96 blind-born suites the word-form rule asked back 13 answerable
+        questions for 2 ambiguous ones, and switching it off there gained right outcomes (decision 0129)."""
+        return (
+            self.settings.clarify_unnamed_referent
+            and not self.settings.answer_choices
+            and needs_clarifying(self.clarity)
+        )
 
     def _stop_if_ambiguous(self, evidence: Evidence) -> None:
         """Ask which reading is meant when the question names too little to single out one place in the

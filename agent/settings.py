@@ -143,8 +143,10 @@ class AgentSettings(BaseModel):
     )
     clarify_unnamed_referent: bool = Field(
         default=True,
-        description="A question that points at something it never names (a referring word such as 'it' before any "
-        "key word, or with at most two key words) may only be clarified: the first step offers nothing else.",
+        description="When the model writes its own decisions (answer_choices off), a question that points at "
+        "something it never names (a referring word such as 'it' before any key word, or with at most two key "
+        "words) may only be clarified: the first step offers nothing else. In choices mode what the documents "
+        "hold decides when to ask back (decision 0129).",
     )
     ask_when_underspecified: bool = Field(
         default=True,

@@ -115,10 +115,17 @@ def test_a_carried_over_search_repeated_twice_ends_repeated_query(tool: SearchTo
 
 
 def test_a_refinement_naming_what_it_meant_is_not_asked_to_clarify_again(tool: SearchTool) -> None:
-    previous, _, _ = run_script([clarify("What does 'it' refer to?")], tool, question="How hot is it?")
+    # A model that writes its own decisions is offered clarify for an unnamed "it" (decision 0129).
+    previous, _, _ = run_script(
+        [clarify("What does 'it' refer to?")], tool, question="How hot is it?", decisions="free"
+    )
     assert (previous.status, previous.stop_reason) == ("needs_user", "clarification_needed")
     state, _, model = continued(
-        previous, [search("green tea water"), final(TEA_ANSWER, ["S1"])], tool, question="the green tea water"
+        previous,
+        [search("green tea water"), final(TEA_ANSWER, ["S1"])],
+        tool,
+        question="the green tea water",
+        decisions="free",
     )
     assert (state.status, state.stop_reason) == ("completed", "answered")
     assert '"clarify"' not in json.dumps(model.schemas[0])

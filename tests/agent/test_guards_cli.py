@@ -103,6 +103,11 @@ def test_every_stop_reason_is_reachable_from_the_command_line(
     request: pytest.FixtureRequest,
 ) -> None:
     expected, replies, extra, question = CASES[case]
+    if mode == "choices" and case == "clarification_needed":
+        pytest.skip(
+            "in choices mode what the documents hold decides when to ask back (decisions 0125, 0127, 0129); "
+            "tests/agent/test_underspecified.py and test_readings.py reach it over larger indexes"
+        )
     if mode == "choices":
         expected = CHOICE_MODE_OUTCOME.get(case, expected)
     if case == "cancelled":

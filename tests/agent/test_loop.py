@@ -66,10 +66,26 @@ def test_nothing_found_with_searches_used_up_ends_no_evidence(tool: SearchTool) 
 
 
 def test_clarify_ends_needs_user(tool: SearchTool) -> None:
-    state, _, model = run_script([clarify("What does 'it' refer to?")], tool, question="What does it return?")
+    state, _, model = run_script(
+        [clarify("What does 'it' refer to?")], tool, question="What does it return?", decisions="free"
+    )
     assert (state.status, state.stop_reason) == ("needs_user", "clarification_needed")
     assert "What does 'it' refer to?" in state.message
     assert model.schemas[0]["properties"]["action"] == {"const": "clarify"}
+
+
+def test_when_code_decides_an_unnamed_it_is_searched_not_only_clarified(tool: SearchTool) -> None:
+    """In choices mode what the documents hold decides when to ask back (decision 0129); the rule can be put back."""
+    _, _, model = run_script([search("return value")], tool, question="What does it return?", max_steps=1)
+    assert model.schemas[0]["properties"]["action"] != {"const": "clarify"}
+    _, _, model = run_script(
+        [clarify("What does 'it' refer to?")],
+        tool,
+        question="What does it return?",
+        decisions="free",
+        clarify_unnamed_referent=False,
+    )
+    assert model.schemas[0].get("properties", {}).get("action") != {"const": "clarify"}
 
 
 def test_clarify_is_not_offered_for_a_clear_question(tool: SearchTool) -> None:

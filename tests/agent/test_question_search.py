@@ -81,7 +81,7 @@ def test_no_question_search_when_switched_off_or_no_search_is_allowed(tool: Sear
 
 def test_no_question_search_for_a_question_that_may_only_be_clarified(tool: SearchTool) -> None:
     replies = ['{"action": "clarify", "question": "What is it?"}']
-    state, _ = with_question_search(replies, tool, question="What does it return?")
+    state, _ = with_question_search(replies, tool, question="What does it return?", decisions="free")
 
     assert tool_calls(state) == []
     assert state.stop_reason == "clarification_needed"
