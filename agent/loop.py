@@ -411,8 +411,9 @@ class _TaskRun:
 
         An unnamed-referent question may only be clarified when the model writes its own decisions; searching
         stops being offered once the sources mention enough of the question's key words and every part of a
-        compound question has been searched for (``agent.evidence.open_parts``), on the last step, or when searches are used up; and when
-        only an answer is left but no source mentions the key words, code ends the task ``no_evidence`` itself.
+        compound question has been searched for (``agent.evidence.open_parts``), on the last step, or when
+        searches are used up; and when only an answer is left but no source mentions the key words, code ends
+        the task ``no_evidence`` itself.
         A model that writes its own queries (``decisions = "free"``) judges for itself whether to search again,
         within the same limits.
         """
