@@ -4,13 +4,9 @@ set -euo pipefail
 # packages: nmh man-db groff-base bsdextrautils
 C=${CORPORA:-/work/corpora}/nmh-manpages
 rm -rf "$C"; mkdir -p "$C"
-render_man_pages --grep '^/usr/share/man/man[0-9]/.*\.gz$' "$C" nmh   # inc.1mh.txt, mh-format.5mh.txt, ...
-# pages that are only a `.so` redirect (folders, flists, fnext, fprev, unseen, mh_profile, mts.conf) render as a
-# copy of the page they point to; drop those copies so that each page is read once
-dpkg -L nmh | grep -E '^/usr/share/man/man[0-9]/.*\.gz$' | while read -r f; do
-  [ -L "$f" ] && continue
-  if [ "$(gzip -dc "$f" | head -c 4)" = ".so " ]; then rm -f "$C/$(basename "$f" .gz).txt"; fi
-done
+# pages that are only a `.so` redirect (folders, flists, fnext, fprev, unseen, mh_profile, mts.conf) would render
+# as a copy of the page they point to; they are skipped so that each page is read once
+render_man_pages --skip-redirects --grep '^/usr/share/man/man[0-9]/.*\.gz$' "$C" nmh   # inc.1mh.txt, ...
 D=/usr/share/doc/nmh
 # plain-text documents (COPYRIGHT and copyright are left out; contrib/ and examples/ are scripts)
 for f in README README-components README.SASL README.about MAIL.FILTERING MAILING-LISTS VERSION; do
