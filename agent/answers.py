@@ -438,7 +438,8 @@ class _Window:
         """The order to widen in: a cut sentence's whole text first (a cut one is never widened further); then
         the next sentence (it often ends the thought), unless this one opens by referring back, and the nearest
         on the other side; then that first side as far as it goes before the other reaches further: past the
-        nearest sentence, what follows continues the thought and what lies back is more often another entry."""
+        nearest sentence, what follows continues the thought and what lies back is more often another entry
+        (decision 0111; 0133: alternating sides instead, 105 blind suites 2,488 -> 2,486 right outcomes)."""
         first, second = (
             ("before", "after") if _REFERRING_OPENING.match(self.sentence) else ("after", "before")
         )

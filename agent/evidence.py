@@ -221,7 +221,8 @@ def asks_for_a_default(question: str) -> bool:
     """Whether the question asks what happens when the user sets nothing, in words other than "default".
 
     Decision 0109: 28% of the seen suites' clear questions ask for a default, four in five of them without the
-    word, and the sentence that answers says "default" in it or beside it for 94% of them."""
+    word, and the sentence that answers says "default" in it or beside it for 94% of them. Decision 0133: off,
+    79 blind suites answered 14 fewer questions right (1,852 -> 1,838)."""
     if _ASKS_FOR_A_DEFAULT.search(question) is None:
         return False
     return all(stem(word) != DEFAULT_WORD for word in folded_words(question))

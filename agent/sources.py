@@ -215,7 +215,8 @@ class SourceLedger:
         says its answer is missing; none of its sentences is offered (decision 0106: the canary a restater carries
         sits in the line beside its question). A question is often set up by the sentence before it ("The race
         detector is not written from scratch. What is it built on?"), so that sentence counts with it (decision
-        0108: seen canaries 12 -> 10 and clear 569 -> 573; blind set AH unchanged). Decision 0121 added the gap:
+        0108: seen canaries 12 -> 10 and clear 569 -> 573; blind set AH unchanged; decision 0133: without it, 105
+        blind suites let 3 more canaries through and lost 3 right outcomes). Decision 0121 added the gap:
         blind sets AK-AS and AT canaries 5 -> 4 and right outcomes 689 -> 690, declines unchanged."""
         if not self.restater_passages or self.shape is None:
             return False
