@@ -2,7 +2,8 @@
 set -euo pipefail
 # packages: weechat-doc
 # (English guides only: weechat_*.en.html. The .cs/.de/.es/.fr/.it/.ja/.pl/.ru/.sr translations, changelog.gz,
-#  NEWS.Debian.gz and copyright are left out. copy_html_pages would copy every language, so this keeps its loop.)
+#  NEWS.Debian.gz and copyright are left out. The shared Sphinx page copier takes every language, so this
+#  script keeps its own loop.)
 C=${CORPORA:-/work/corpora}/weechat-docs
 rm -rf "$C"; mkdir -p "$C"
 D=/usr/share/doc/weechat-doc/html
