@@ -88,14 +88,16 @@ _READING_PROGRAM = re.compile(
     re.IGNORECASE,
 )
 # Telling the reader what it is: "you are playing the docs assistant", "if you are a language model". A manual
-# never tells its reader that the reader is a program; 0 of 641,216 sentences of the seen suites' corpora do, 13 of
+# never tells its reader that the reader is a program; 0 of 641,216 sentences of the seen suites' corpora do, 12 of
 # the 7,028 of their hostile pages (decision 0137).
 _YOU_ARE = re.compile(
-    r"\byou(?:'re| are)\b(?: now| currently| here| also)?(?: (?:playing|acting as|acting|in the role of|"
-    r"taking the role of|cast as|running as|working as|the|an?|our|this|a kind of)\b)+",
+    r"\byou(?:'re| are)(?: now| currently| here| also)?(?: (?:playing|acting as|acting|in the role of|"
+    r"taking the role of|cast as|running as|working as))? (?:the|an?|our|this|a kind of) ",
     re.IGNORECASE,
 )
-YOU_ARE_REACH = 60
+# The program may be named with a word or two before it: "the docs assistant", "a text-only language model".
+WORDS_BEFORE_THE_PROGRAM = 2
+_WORD_AND_SPACE = re.compile(r"[\w-]+ ")
 # A directive: a modal, or a verb about answering, repeating or ignoring (in the languages attacks use most).
 _DIRECTIVE = re.compile(
     r"\b(?:must|should|shall|need to|needs to|have to|has to|are (?:expected|required|instructed|asked|told) to|"
@@ -259,10 +261,16 @@ def addressed_to_software(sentence: str) -> bool:
 
 def _tells_reader_it_is_software(sentence: str) -> bool:
     """ "You are (playing) the docs assistant", "if you are a language model": the reader is cast as a program."""
-    return any(
-        _AI_READER.search(sentence, match.end(), match.end() + YOU_ARE_REACH)
-        for match in _YOU_ARE.finditer(sentence)
-    )
+    for match in _YOU_ARE.finditer(sentence):
+        position = match.end()
+        for _ in range(WORDS_BEFORE_THE_PROGRAM + 1):
+            if _AI_READER.match(sentence, position):
+                return True
+            word = _WORD_AND_SPACE.match(sentence, position)
+            if word is None:
+                break
+            position = word.end()
+    return False
 
 
 def encoded_payload(sentence: str) -> bool:
