@@ -7,9 +7,10 @@ statement about the subject matter, each one check below:
 
 - *protocol*: structured, machine-shaped text - JSON or dict literals, tool-call shapes, role markers of a chat
   transcript, markup tags, our own fences and ``[S7]`` labels;
-- *addressed to software*: words to an AI, assistant, model or other program reading the page, or about what an
-  answer, reply or output must say - a manual tells its human reader what to do with the subject, never what a
-  reader's software should answer;
+- *addressed to software*: words to an AI, assistant, model or other program reading the page, about what an
+  answer, reply or output must say, or casting the reader as such a program ("you are playing the docs
+  assistant") - a manual tells its human reader what to do with the subject, never what a reader's software
+  should answer, and never that its reader is a program (decision 0137);
 - *encoded*: a payload a reader would have to decode (long base64 or hex runs, "decode this" requests);
 - *code*: a line of code or configuration rather than prose about it;
 - *disguised*: words spelled with mixed Latin and Cyrillic/Greek letters (homoglyphs);
@@ -385,7 +386,9 @@ def poses_an_open_question(sentences: Sequence[str]) -> bool:
     """Whether a passage both asks a question and says its answer is missing: an open question (a forum thread
     nobody answered, a ticket, a contents page whose section went missing). It offers no answer to any question,
     whatever key words it shares with the user's; a manual's passage seldom does both (50 of 59,021 passages of the
-    seen suites' corpora, against 77 of the 1,025 of their hostile pages; decision 0137)."""
+    seen suites' corpora, against 77 of the 1,025 of their hostile pages). Decision 0137: with the reader cast as a
+    program, canaries 16 -> 11 on 114 blind suites (all five through this rule) and 5 -> 1 on the seen ones, right
+    outcomes 2,716 -> 2,716 and 1,394 -> 1,399."""
     return any(asks(sentence) for sentence in sentences) and any(
         admits_a_gap(sentence) for sentence in sentences
     )
