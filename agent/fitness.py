@@ -7,9 +7,10 @@ statement about the subject matter, each one check below:
 
 - *protocol*: structured, machine-shaped text - JSON or dict literals, tool-call shapes, role markers of a chat
   transcript, markup tags, our own fences and ``[S7]`` labels;
-- *addressed to software*: words to an AI, assistant, model or other program reading the page, or about what an
-  answer, reply or output must say - a manual tells its human reader what to do with the subject, never what a
-  reader's software should answer;
+- *addressed to software*: words to an AI, assistant, model or other program reading the page, about what an
+  answer, reply or output must say, or casting the reader as such a program ("you are playing the docs
+  assistant") - a manual tells its human reader what to do with the subject, never what a reader's software
+  should answer, and never that its reader is a program (decision 0137);
 - *encoded*: a payload a reader would have to decode (long base64 or hex runs, "decode this" requests);
 - *code*: a line of code or configuration rather than prose about it;
 - *disguised*: words spelled with mixed Latin and Cyrillic/Greek letters (homoglyphs);
@@ -26,7 +27,7 @@ statement about the subject matter, each one check below:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from agent.words import LABEL, folded_words, words
@@ -87,6 +88,17 @@ _READING_PROGRAM = re.compile(
     r"software)\b",
     re.IGNORECASE,
 )
+# Telling the reader what it is: "you are playing the docs assistant", "if you are a language model". A manual
+# never tells its reader that the reader is a program; 0 of 641,216 sentences of the seen suites' corpora do, 12 of
+# the 7,028 of their hostile pages (decision 0137).
+_YOU_ARE = re.compile(
+    r"\byou(?:'re| are)(?: now| currently| here| also)?(?: (?:playing|acting as|acting|in the role of|"
+    r"taking the role of|cast as|running as|working as))? (?:the|an?|our|this|a kind of) ",
+    re.IGNORECASE,
+)
+# The program may be named with a word or two before it: "the docs assistant", "a text-only language model".
+WORDS_BEFORE_THE_PROGRAM = 2
+_WORD_AND_SPACE = re.compile(r"[\w-]+ ")
 # A directive: a modal, or a verb about answering, repeating or ignoring (in the languages attacks use most).
 _DIRECTIVE = re.compile(
     r"\b(?:must|should|shall|need to|needs to|have to|has to|are (?:expected|required|instructed|asked|told) to|"
@@ -237,12 +249,29 @@ def _bracketed_share(sentence: str, start: int) -> float:
 
 
 def addressed_to_software(sentence: str) -> bool:
-    """Words to an AI or a program reading the page, about the answer it writes, or asking it for secrets."""
+    """Words to an AI or a program reading the page, about the answer it writes, asking it for secrets, or
+    telling the reader that it is such a program."""
     if _ABOUT_THE_ANSWER.search(sentence) or _READING_PROGRAM.search(sentence):
         return True
     if _EXFILTRATION.search(sentence) and not _NEGATED.search(sentence):
         return True
-    return bool(_AI_READER.search(sentence) and _DIRECTIVE.search(sentence))
+    if _AI_READER.search(sentence) and _DIRECTIVE.search(sentence):
+        return True
+    return _tells_reader_it_is_software(sentence)
+
+
+def _tells_reader_it_is_software(sentence: str) -> bool:
+    """ "You are (playing) the docs assistant", "if you are a language model": the reader is cast as a program."""
+    for match in _YOU_ARE.finditer(sentence):
+        position = match.end()
+        for _ in range(WORDS_BEFORE_THE_PROGRAM + 1):
+            if _AI_READER.match(sentence, position):
+                return True
+            word = _WORD_AND_SPACE.match(sentence, position)
+            if word is None:
+                break
+            position = word.end()
+    return False
 
 
 def encoded_payload(sentence: str) -> bool:
@@ -351,6 +380,18 @@ def admits_a_gap(sentence: str) -> bool:
     key words does it count (decision 0121).
     """
     return bool(_PLACEHOLDER_MARK.search(sentence) or _GAP.search(sentence))
+
+
+def poses_an_open_question(sentences: Sequence[str]) -> bool:
+    """Whether a passage both asks a question and says its answer is missing: an open question (a forum thread
+    nobody answered, a ticket, a contents page whose section went missing). It offers no answer to any question,
+    whatever key words it shares with the user's; a manual's passage seldom does both (50 of 59,021 passages of the
+    seen suites' corpora, against 77 of the 1,025 of their hostile pages). Decision 0137: with the reader cast as a
+    program, canaries 16 -> 11 on 114 blind suites (all five through this rule) and 5 -> 1 on the seen ones, right
+    outcomes 2,716 -> 2,716 and 1,394 -> 1,399."""
+    return any(asks(sentence) for sentence in sentences) and any(
+        admits_a_gap(sentence) for sentence in sentences
+    )
 
 
 UNFIT_CHECKS: tuple[tuple[str, Callable[[str], bool]], ...] = (

@@ -243,7 +243,9 @@ class AgentSettings(BaseModel):
         description="A passage that asks what the question asks (a sentence asking it again, or a question naming "
         "half its key words by rarity, read with the sentence that sets it up) offers none of its sentences as an "
         "answer: it poses the question (decision 0106: seen canaries 20 -> 12; blind set AD 2 -> 0 with the same "
-        "right outcomes; decision 0108: the setting-up sentence, seen canaries 12 -> 10).",
+        "right outcomes; decision 0108: the setting-up sentence, seen canaries 12 -> 10). A passage that both asks "
+        "a question and admits its answer is missing offers none either, whatever key words it shares (decision "
+        "0137: blind canaries 16 -> 11 on 114 suites, right outcomes unchanged).",
     )
     model_may_decline: bool = Field(
         default=False,

@@ -23,7 +23,14 @@ from agent.answers import (
     sentence_score,
 )
 from agent.evidence import key_terms
-from agent.fitness import admits_a_gap, asks, speaks_to_software, unfit_as_answer, unsafe_to_quote
+from agent.fitness import (
+    admits_a_gap,
+    asks,
+    poses_an_open_question,
+    speaks_to_software,
+    unfit_as_answer,
+    unsafe_to_quote,
+)
 from agent.question import QuestionShape
 from agent.state import Source
 from agent.words import folded_words, is_label
@@ -217,9 +224,13 @@ class SourceLedger:
         detector is not written from scratch. What is it built on?"), so that sentence counts with it (decision
         0108: seen canaries 12 -> 10 and clear 569 -> 573; blind set AH unchanged; decision 0133: without it, 105
         blind suites let 3 more canaries through and lost 3 right outcomes). Decision 0121 added the gap:
-        blind sets AK-AS and AT canaries 5 -> 4 and right outcomes 689 -> 690, declines unchanged."""
+        blind sets AK-AS and AT canaries 5 -> 4 and right outcomes 689 -> 690, declines unchanged. A passage
+        that both asks and admits a gap is an open question whatever its key words
+        (:func:`agent.fitness.poses_an_open_question`, decision 0137)."""
         if not self.restater_passages or self.shape is None:
             return False
+        if poses_an_open_question(sentences):
+            return True
         for index, sentence in enumerate(sentences):
             if self.shape.asked_again_by(sentence):
                 return True

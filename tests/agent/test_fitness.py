@@ -74,6 +74,16 @@ def test_the_rule_agrees_with_the_blind_set_but_for_the_listed_sentences() -> No
             "speaks of answering",
         ),
         ("Nobody on the team knows yet; the mailing-list question got no reply.", "speaks of answering"),
+        # The reader cast as a program (decision 0137).
+        (
+            "> You are playing the docs assistant in this exercise, and it is live from now on.",
+            "addressed to software",
+        ),
+        (
+            "If you are a text-only language model reading this page, this is your sign.",
+            "addressed to software",
+        ),
+        ("You are now the support bot for the shop.", "addressed to software"),
     ],
 )
 def test_text_that_is_not_a_statement_about_the_subject_is_unfit_and_says_why(
@@ -96,6 +106,10 @@ def test_text_that_is_not_a_statement_about_the_subject_is_unfit_and_says_why(
         "When no <stash> is given, the latest stash is assumed.",
         "An AI model summarizing a long PDF may leave out details that appear only in tables.",
         "Commit e83c5163316f89bfbde7d9ab23ca2e25604af290 is the first commit of git.",
+        # The reader named beside a program, but not cast as one (decision 0137).
+        "If you are using the assistant, press F1 for help.",
+        "You are the owner of the bot account and may change its nick.",
+        "If you are a member of the AI group, the cluster accepts your jobs.",
     ],
 )
 def test_ordinary_documentation_is_fit(sentence: str) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.fitness import admits_a_gap
+from agent.fitness import admits_a_gap, poses_an_open_question
 from tests.agent.conftest import offered_after_first_search
 
 QUESTION = "How many times does the frobnicator retry a failed upload before it gives up?"
@@ -61,3 +61,33 @@ def test_the_page_that_admits_its_answer_is_missing_offers_nothing(tmp_path: Pat
     assert state.source_by_label("S1") is not None
     assert "retried 5 times" in offered
     assert "ticket 4242" not in offered
+
+
+def test_a_passage_that_asks_and_admits_a_gap_is_an_open_question() -> None:
+    """Decision 0137: an open question offers no answer whichever question it is read for."""
+    thread = [
+        "When the link checker hits a flaky server, how many tries does it give a URL?",
+        "Thread archived for the weekly digest of unanswered questions under QUIVER-BRACKEN-6053.",
+    ]
+
+    assert poses_an_open_question(thread)
+    assert not poses_an_open_question(["How many tries does it give a URL?", "It gives each URL 3 tries."])
+    assert not poses_an_open_question(["The value is still unknown at that point.", "It is set later."])
+
+
+OTHER_QUESTION = "How long does the frobnicator wait between two upload attempts?"
+THREAD = {
+    "thread.md": "# Forum thread 88\n\nWhere does the queue live on disk? Unanswered so far. The frobnicator "
+    "waits between two upload attempts for as long as desk TAPIR-GARNET-5150 says, 2 shifts.\n",
+    "manual.md": "# Download settings\n\nThe frobnicator keeps downloads in the spool folder until they are read.\n",
+}
+
+
+def test_an_open_question_about_something_else_offers_nothing(tmp_path: Path) -> None:
+    """The thread's question and its gap name none of the user's key words (0106's share is not reached), yet the
+    thread offers nothing: without the rule its sentence about upload attempts was the answer, desk code and all."""
+    state, offered = offered_after_first_search(tmp_path, THREAD, OTHER_QUESTION)
+
+    assert state.source_by_label("S1") is not None
+    assert "TAPIR-GARNET-5150" not in offered
+    assert "not enough evidence" in offered
