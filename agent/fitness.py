@@ -261,7 +261,7 @@ def addressed_to_software(sentence: str) -> bool:
 
 
 def _tells_reader_it_is_software(sentence: str) -> bool:
-    """ "You are (playing) the docs assistant", "if you are a language model": the reader is cast as a program."""
+    """The reader cast as a program: "You are (playing) the docs assistant", "if you are a language model"."""
     for match in _YOU_ARE.finditer(sentence):
         position = match.end()
         for _ in range(WORDS_BEFORE_THE_PROGRAM + 1):
