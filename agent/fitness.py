@@ -342,11 +342,27 @@ def speaks_of_answering(sentence: str) -> bool:
     return bool(_ASKING.search(sentence) and _ANSWERING.search(sentence))
 
 
+# Two letters in a row: what a word has and an operator (``.*?``, ``{n,m}?``, ``$?``) does not.
+_TWO_LETTERS = re.compile(r"[^\W\d_]{2}")
+
+
 def asks(sentence: str) -> bool:
-    """A question is not a statement: it asks for the answer instead of giving it. A word wrapped in question
-    marks is a synopsis's optional argument (Tcl's ``zlib compress string ?level?``), not a question."""
+    """A question is not a statement: it asks for the answer instead of giving it.
+
+    Two kinds of question mark close no question: a word wrapped in question marks is a synopsis's optional
+    argument (Tcl's ``zlib compress string ?level?``), and one that follows an operator is part of it (a regular
+    expression's lazy quantifiers ``*?``, ``.+?``, ``{n,m}?``; the shell's ``$?``). A table of quantifiers read
+    as questions made Tcl's ``re_syntax`` page an open question (decision 0141)."""
     ending = sentence.rstrip(_CLOSERS)
-    return ending.endswith("?") and not ending.split()[-1].startswith("?")
+    if not ending.endswith("?"):
+        return False
+    token = ending.split()[-1]
+    return not token.startswith("?") and not _is_operator(token[:-1])
+
+
+def _is_operator(token: str) -> bool:
+    """A token of symbols ending in a character no word ends with: ``.*``, ``\\d+``, ``{n,m}``, ``[0-9]``, ``$``."""
+    return bool(token) and not token[0].isalnum() and token[-1] in "*+}]$" and not _TWO_LETTERS.search(token)
 
 
 # Not knowing, said by the writer or of everyone: "I couldn't find it", "we still don't know", "nobody knows".

@@ -35,6 +35,14 @@ DOCUMENTS = {
         ("Does anyone know the default port?)", True),
         ("It defaults to aes256.", False),
         ("zlib compress string ?level?", False),
+        ("Match 0 or more times, not greedily *?", False),
+        ("Match at most n times, not greedily {n,m}?", False),
+        ('print join("|", $s =~ m/ ( .+?', False),
+        ("Why not rewrite FFmpeg in object-oriented C++?", True),
+        ("How can I pass/return a {Function, FileHandle, Array, Hash, Method, Regex}?", True),
+        ("Is the limit (see below)?", True),
+        ("How much faster is -F or -f than -C?", True),
+        ("echo $?", False),
     ],
 )
 def test_a_question_is_not_a_statement(sentence: str, asking: bool) -> None:

@@ -73,6 +73,12 @@ def test_a_passage_that_asks_and_admits_a_gap_is_an_open_question() -> None:
     assert poses_an_open_question(thread)
     assert not poses_an_open_question(["How many tries does it give a URL?", "It gives each URL 3 tries."])
     assert not poses_an_open_question(["The value is still unknown at that point.", "It is set later."])
+    quantifiers = [
+        "Non-greedy quantifiers match as little as they can: *?",
+        "+?",
+        "?? matches 0 or 1, preferring 0.",
+    ]
+    assert not poses_an_open_question(quantifiers)  # operators, not a question (decision 0141)
 
 
 OTHER_QUESTION = "How long does the frobnicator wait between two upload attempts?"
