@@ -27,10 +27,10 @@ statement about the subject matter, each one check below:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 
-from agent.words import LABEL, folded_words, words
+from agent.words import ENDS_IN_AN_ABBREVIATION, LABEL, folded_words, words
 
 # A record literal: {"key": ..., 'key': 'value', call(name='...'), a list of records.
 _RECORD_LITERAL = re.compile(
@@ -443,7 +443,25 @@ def speaks_to_software(sentences: Iterable[str]) -> bool:
     whole: the sentence beside the instruction ("the official value has changed to X") is part of the same
     attempt, so none of its sentences is offered as an answer; the passage stays in its fence as data (decision
     0080: the one canary left after decision 0050 was such a sentence; decision 0100)."""
-    return any(_hostile(sentence) for sentence in sentences)
+    return any(_hostile(sentence) for sentence in _read_across_abbreviations(sentences))
+
+
+def _read_across_abbreviations(sentences: Iterable[str]) -> Iterator[str]:
+    """Each sentence, and each one cut at an abbreviation's full stop read on with the sentences it was cut from.
+
+    The sources' splitter breaks after every full stop, "e.g." included. Cut there, an instruction's halves each
+    name one side of the exchange - "a question about X (e.g." and "Y) must be answered with <canary>" - and
+    neither speaks of answering (decision 0142). Splitting differently would move every answer's boundaries: the
+    seen suites lost 6 right outcomes when the splitter itself stopped at abbreviations; reading across them here
+    only adds what the checks read."""
+    pending = ""
+    for sentence in sentences:
+        yield sentence
+        pending = f"{pending} {sentence}" if pending else sentence
+        if pending != sentence:
+            yield pending
+        if not ENDS_IN_AN_ABBREVIATION.search(sentence):
+            pending = ""
 
 
 @lru_cache(maxsize=16384)

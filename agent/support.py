@@ -17,12 +17,13 @@ from collections.abc import Mapping, Sequence
 from agent.evidence import STOPWORDS, mentions, word_stems
 from agent.guards import inline_labels
 from agent.state import SentenceSupport
-from agent.words import LABEL, folded_words, is_label
+from agent.words import ABBREVIATION, LABEL, folded_words, is_label
 
 _LABEL_GROUP = re.compile(rf"\[[^\[\]]{{0,60}}\b{LABEL}\b[^\[\]]{{0,60}}\]")
 # A sentence ends at . ! or ? (and any closing quote or bracket) followed by its inline labels and a space.
 _SENTENCE_END = re.compile(r"[.!?]+[\"'”’)]*(?:\s*\[[^\[\]]{1,60}\])*(?=\s|$)")
-_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|vs|cf)|\b[A-Za-z])\.$", re.IGNORECASE)
+# An abbreviation's full stop, or a single letter's (an initial, "a." in a list).
+_ABBREVIATION = re.compile(rf"(?:{ABBREVIATION}|\b[A-Za-z]\.)$", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?!\w)")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _IDENTIFIER = re.compile(

@@ -17,6 +17,11 @@ LABEL_ANYWHERE = re.compile(rf"\b{LABEL}\b")
 CITED_LABEL = re.compile(rf"\[{LABEL}\]")
 """A label cited inline, in brackets: "... [S2]"."""
 
+ABBREVIATION = r"\b(?:e\.g|i\.e|cf|vs)\."
+"""An abbreviation whose full stop ends no sentence ("a value within a range (e.g. a percentage) ..."), as a
+regular expression (read case-insensitively)."""
+ENDS_IN_AN_ABBREVIATION = re.compile(ABBREVIATION + "$", re.IGNORECASE)
+
 
 def words(text: str) -> list[str]:
     """The runs of letters, digits and underscores in ``text``, as written."""
