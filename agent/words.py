@@ -18,8 +18,9 @@ CITED_LABEL = re.compile(rf"\[{LABEL}\]")
 """A label cited inline, in brackets: "... [S2]"."""
 
 ABBREVIATION = r"\b(?:e\.g|i\.e|cf|vs)\."
-"""An abbreviation whose full stop ends no sentence ("a value within a range (e.g. a percentage) ..."), as a
-regular expression (read case-insensitively)."""
+"""An abbreviation whose full stop does not end its sentence ("a value within a range (e.g. a percentage) ..."), as
+a regular expression (read case-insensitively): the answer checker does not cut there, and the answer filter reads
+across it (``agent.fitness.speaks_to_software``)."""
 ENDS_IN_AN_ABBREVIATION = re.compile(ABBREVIATION + "$", re.IGNORECASE)
 
 
