@@ -25,7 +25,7 @@ def test_the_halves_are_read_together() -> None:
     assert len(halves) == 2  # the splitter still cuts at "e.g.": answers keep their boundaries
     assert speaks_to_software(halves)
     assert not speaks_to_software(["Pick a unit (e.g.", "seconds) first."])
-    assert not speaks_to_software(["Ask the server.", "It answers at once."])  # no abbreviation, no joining
+    assert not speaks_to_software(["Ask the server.", "Then restart it."])  # no abbreviation, no exchange
 
 
 def test_the_answer_checker_knows_the_same_abbreviations() -> None:
