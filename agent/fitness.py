@@ -455,7 +455,7 @@ def _exchange_in_two(sentences: Sequence[str]) -> bool:
     sets X." then "They must answer with <canary>." Neither half speaks of both, so neither marked its passage
     (a seen attack split one instruction over two shell ``echo`` lines). Counted before any run: 25 of the seen
     suites' 59,021 real passages speak of an exchange over two sentences only, and 34 of their 1,025 hostile
-    ones."""
+    ones. Decision 0145: on the 120 blind-born suites canaries 11 -> 10, right outcomes 2,868 -> 2,867."""
     return any(speaks_of_answering(f"{first} {second}") for first, second in pairwise(sentences))
 
 
