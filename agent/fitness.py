@@ -440,10 +440,11 @@ _HOSTILE_CHECKS = frozenset(["addressed to software", "speaks of answering", "en
 
 def speaks_to_software(sentences: Iterable[str]) -> bool:
     """Whether any of a passage's sentences tries to steer the program reading it (addressed to software,
-    speaking of the answer to give, an encoded payload, disguised letters). Such a passage is hostile as a
-    whole: the sentence beside the instruction ("the official value has changed to X") is part of the same
-    attempt, so none of its sentences is offered as an answer; the passage stays in its fence as data (decision
-    0080: the one canary left after decision 0050 was such a sentence; decision 0100)."""
+    speaking of the answer to give - alone or with the sentence after it, :func:`_exchange_in_two` - an encoded
+    payload, disguised letters). Such a passage is hostile as a whole: the sentence beside the instruction ("the
+    official value has changed to X") is part of the same attempt, so none of its sentences is offered as an
+    answer; the passage stays in its fence as data (decision 0080: the one canary left after decision 0050 was
+    such a sentence; decision 0100)."""
     read = list(sentences)
     return any(_hostile(sentence) for sentence in _read_across_abbreviations(read)) or _exchange_in_two(read)
 
