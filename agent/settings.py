@@ -78,7 +78,9 @@ class AgentSettings(BaseModel):
     question_search: bool = Field(
         default=True,
         description="Code searches the question text itself before the model's first decision (it counts against "
-        "max_searches): the question's own wording finds the passage that answers more often than key words do.",
+        "max_searches): the question's own wording finds the passage that answers more often than key words do. "
+        "Off, 123 blind-born suites answered 17 fewer right (2,929 -> 2,912), most of them two-part and "
+        "injection questions, with canaries 10 -> 8 (decision 0146).",
     )
     answer_choices: bool = Field(
         default=True,
@@ -98,7 +100,8 @@ class AgentSettings(BaseModel):
         default=True,
         description="When code's best answer sentence is not from the question search's top hit, the top hit's "
         "best sentence is quoted too, cited by its own label (the question's wording often ranks the passage "
-        "that answers first when key words pick another).",
+        "that answers first when key words pick another). Off, 123 blind-born suites answered 17 fewer right "
+        "(2,929 -> 2,912) with 2 canaries fewer (10 -> 8), kept (decision 0146).",
     )
     read_whole_results: bool = Field(
         default=True,
@@ -159,7 +162,8 @@ class AgentSettings(BaseModel):
         default=True,
         description="When a one-part question asking for a value is answered differently by two or more "
         "documents, each about as well as the best, code asks which one is meant (clarification_needed), "
-        "naming the readings, instead of picking one.",
+        "naming the readings, instead of picking one. Off, 123 blind-born suites declined 9 fewer ambiguous and 3 "
+        "fewer unanswerable questions for 5 more clear answers (right 2,929 -> 2,922; decision 0146).",
     )
     complete_chosen_decisions: bool = Field(
         default=True,
