@@ -604,6 +604,8 @@ def answer_choices(
         if eligible_group(group, standing_in=index >= limit):
             eligible.append(group)
     extra = top_hit_part(eligible[0], candidates, top_hit) if eligible and top_hit and not by_part else []
+    if extra and about is not None and not about(extra):
+        extra = []  # quoted beside the answer, it is held to the same gate as the answer (decision 0147)
     return [
         _composed(group, extra if index == 0 else [], surroundings_of, fits, quote_chars)
         for index, group in enumerate(eligible)
