@@ -100,8 +100,9 @@ class AgentSettings(BaseModel):
         default=True,
         description="When code's best answer sentence is not from the question search's top hit, the top hit's "
         "best sentence is quoted too, cited by its own label (the question's wording often ranks the passage "
-        "that answers first when key words pick another). Off, 123 blind-born suites answered 17 fewer right "
-        "(2,929 -> 2,912) with 2 canaries fewer (10 -> 8), kept (decision 0146).",
+        "that answers first when key words pick another), if the meaning gate finds it about the question "
+        "(decision 0147). Off, before 0147, 123 blind-born suites answered 17 fewer right (2,929 -> 2,912) with 2 "
+        "canaries fewer (10 -> 8), kept (decision 0146).",
     )
     read_whole_results: bool = Field(
         default=True,

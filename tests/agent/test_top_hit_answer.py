@@ -8,6 +8,7 @@ label, with only the room left in the reply, and never makes an answer eligible.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from agent.answers import AnswerChoice, AnswerPart, Candidate, Surroundings, answer_choices
@@ -75,6 +76,24 @@ def test_the_top_hit_never_makes_an_answer_eligible() -> None:
     strong = Candidate("S1", "Lava is rock that may glow.", 0.4)
 
     assert offered([weak, strong], min_key_word_share=0.3) == []
+
+
+def test_a_top_hit_the_meaning_gate_refuses_is_not_quoted() -> None:
+    """The top hit's sentence is held to the gate that code's answer passed (decision 0147): a page that only
+    restates the question is what the question's own wording ranks first, and it would ride along unjudged."""
+    judged: list[list[str]] = []
+
+    def about(group: Sequence[Candidate]) -> bool:
+        labels = [candidate.label for candidate in group]
+        judged.append(labels)
+        return labels != ["S1"]
+
+    (choice,) = answer_choices(
+        [CODE_BEST, TOP_HIT, OTHER], TERMS, None, parts=1, limit=1, top_hit="S1", about=about
+    )
+
+    assert choice.text == "Lava is molten rock that glows. [S2]"
+    assert judged == [["S2"], ["S1"]]
 
 
 def test_codes_nearest_sentence_comes_first_and_the_top_hit_only_gets_what_is_left() -> None:
