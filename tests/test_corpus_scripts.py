@@ -17,10 +17,12 @@ SUITES = sorted(path.parent.name for path in (BENCH / "suites").glob("*/cases.js
 # Sourced, not run: they sit below bench/corpora/ so that neither build.sh nor the checks here take them for suites.
 MAN_LIBRARY = BENCH / "corpora" / "lib" / "manpages.sh"
 SPHINX_LIBRARY = BENCH / "corpora" / "lib" / "sphinx.sh"
+INFO_LIBRARY = BENCH / "corpora" / "lib" / "info.sh"
 # Each library function and the file that defines it, which every script that calls the function sources.
 LIBRARIES = {
     "render_man_pages": MAN_LIBRARY,
     "copy_html_pages": SPHINX_LIBRARY,
+    "render_info_manual": INFO_LIBRARY,
 }
 
 
@@ -190,3 +192,23 @@ def test_copy_html_pages_leaves_out_sphinx_search_and_index_pages(tmp_path: Path
     assert copy(str(tmp_path / "empty"), str(tmp_path / "out" / "empty")).returncode != 0
     assert copy(str(tmp_path / "missing"), str(tmp_path / "out" / "missing")).returncode != 0
     assert copy("--gz", str(src)).returncode == 2
+
+
+def test_render_info_manual_renders_every_node_in_the_locale_asked_for(tmp_path: Path) -> None:
+    # Stand-ins for info (which says how it was called) and col.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    stubs = {"info": 'echo "$LC_ALL $*"', "col": "cat"}
+    for name, body in stubs.items():
+        (bin_dir / name).write_text(f"#!/bin/sh\n{body}\n")
+        (bin_dir / name).chmod(0o755)
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin"}
+
+    def render(*args: str) -> subprocess.CompletedProcess[str]:
+        return run_library_function(INFO_LIBRARY, "render_info_manual", *args, env=env)
+
+    assert render("/usr/share/info/units.info.gz", str(tmp_path / "units.txt")).returncode == 0
+    assert (tmp_path / "units.txt").read_text() == "C --subnodes -f /usr/share/info/units.info.gz -o -\n"
+    assert render("--locale", "C.UTF-8", "/x/sed.info.gz", str(tmp_path / "sed.txt")).returncode == 0
+    assert (tmp_path / "sed.txt").read_text() == "C.UTF-8 --subnodes -f /x/sed.info.gz -o -\n"
+    assert render("/only/one/argument").returncode == 2

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/info.sh"
 # packages: findutils locate man-db bsdextrautils info
 C=${CORPORA:-/work/corpora}/findutils-manpages
 rm -rf "$C"; mkdir -p "$C"
@@ -15,4 +16,4 @@ zcat /usr/share/doc/findutils/NEWS.gz        > "$C/doc/NEWS.txt"
 zcat /usr/share/doc/findutils/NEWS.Debian.gz > "$C/doc/NEWS.Debian.txt"
 cp /usr/share/doc/findutils/TODO               "$C/doc/TODO.txt"
 cp /usr/share/doc/locate/README.Debian         "$C/doc/locate-README.Debian.txt"
-LC_ALL=C info --subnodes -f /usr/share/info/find.info.gz -o - 2>/dev/null | col -bx > "$C/info/find.info.txt"
+render_info_manual /usr/share/info/find.info.gz "$C/info/find.info.txt"
