@@ -9,7 +9,11 @@ anything that crosses a gutter (a title, a wide figure caption) kept in its plac
 without columns keeps PDFium's own order.
 
 The text is then cleaned the way a reader sees it: typographic ligatures (ﬁ, ﬂ, ﬀ...) become their
-letters, and a word hyphenated at a line end is joined again. PDFium marks a hyphen it found at a
+letters, and a word hyphenated at a line end is joined again. A PDF made by TeX with its old Type 1 fonts and no
+map from glyphs to Unicode hands over the ligatures as the font's own codes, control characters 11, 12, 14 and 15
+(ff, fi, ffi, ffl), so "specific" arrives as "speci\x0cc" and no search finds it; beside a letter they are
+spelled out too. Code 13 (fl) is left alone: PDFium ends lines with it, and TeX's symbol font draws the circle
+of a copyright sign with it. PDFium marks a hyphen it found at a
 line end with U+FFFE (and joins the lines); a plain hyphen before a line break is treated the same.
 The hyphen is kept when the next word starts with a capital or a digit ("Jean-\\nPaul", "1990-\\n1995"),
 and dropped before a lower-case letter, which rejoins "infor-\\nmation" and also turns a compound
@@ -47,6 +51,10 @@ LIGATURES = str.maketrans(
     }
 )
 _LIGATURE = re.compile("[\ufb00-\ufb06]")
+# TeX's text fonts (the OT1 encoding) put ff, fi, ffi and ffl at codes 11, 12, 14 and 15; without a Unicode map
+# PDFium returns the codes themselves. Only beside a letter: a control character elsewhere is not a ligature.
+TEX_LIGATURES = {"\x0b": "ff", "\x0c": "fi", "\x0e": "ffi", "\x0f": "ffl"}
+_TEX_LIGATURE = re.compile(r"(?<=[^\W\d_])[\x0b\x0c\x0e\x0f]|[\x0b\x0c\x0e\x0f](?=[^\W\d_])")
 # A letter, a line-end hyphen (PDFium's U+FFFE mark, U+0002, a soft hyphen, or a hyphen before a line
 # break), then the next line's first letter.
 _LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])(?:[\ufffe\x02\u00ad]\n?|[-\u2010]\n)[ \t]*(?=(\w))")
@@ -102,6 +110,7 @@ def clean_pdf_text(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if _LIGATURE.search(text):  # rare, and translate() looks up every character of the page
         text = text.translate(LIGATURES)
+    text = _TEX_LIGATURE.sub(lambda match: TEX_LIGATURES[match.group()], text)
     text = _LINE_END_HYPHEN.sub(_joined_hyphen, text)
     return text.replace("\ufffe", "-").replace("\x02", "-").strip()
 

@@ -21,7 +21,9 @@ import tantivy
 # 5: the same fields, but HTML is stored with tables as header-and-cell pairs and a line end at every container
 # (corpus.formats); an index written before holds words run together, so it is rebuilt from the user's files
 # like one of an older schema.
-SCHEMA_VERSION = 5
+# 6: the same fields, but a PDF from TeX without a Unicode map has its ligatures spelled out ("speci\x0cc" was
+# stored for "specific", corpus.pdf); an index written before is rebuilt for the same reason.
+SCHEMA_VERSION = 6
 ANALYZER_NAME = "carrel_en"
 MAX_TOKEN_CHARS = 40
 

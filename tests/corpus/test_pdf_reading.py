@@ -71,6 +71,11 @@ def test_line_end_hyphens_are_joined_by_pdfium_text() -> None:
         ("1990-\n1995", "1990-\n1995"),
         ("a list:\n- first\n- second", "a list:\n- first\n- second"),
         ("line one\r\nline two", "line one\nline two"),
+        (
+            "speci\x0cc di\x0berent e\x0ecient \x0crst o\x0b ba\x0fed",
+            "specific different efficient first off baffled",
+        ),
+        ("step 1\x0b 2", "step 1\x0b 2"),
     ],
 )
 def test_clean_pdf_text(raw: str, clean: str) -> None:
