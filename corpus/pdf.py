@@ -9,15 +9,16 @@ anything that crosses a gutter (a title, a wide figure caption) kept in its plac
 without columns keeps PDFium's own order.
 
 The text is then cleaned the way a reader sees it: typographic ligatures (ﬁ, ﬂ, ﬀ...) become their
-letters, and a word hyphenated at a line end is joined again. A PDF made by TeX with its old Type 1 fonts and no
-map from glyphs to Unicode hands over the ligatures as the font's own codes, control characters 11, 12, 14 and 15
-(ff, fi, ffi, ffl), so "specific" arrives as "speci\x0cc" and no search finds it; beside a letter they are
-spelled out too. Code 13 (fl) is left alone: PDFium ends lines with it, and TeX's symbol font draws the circle
-of a copyright sign with it. PDFium marks a hyphen it found at a
+letters, and a word hyphenated at a line end is joined again. PDFium marks a hyphen it found at a
 line end with U+FFFE (and joins the lines); a plain hyphen before a line break is treated the same.
 The hyphen is kept when the next word starts with a capital or a digit ("Jean-\\nPaul", "1990-\\n1995"),
 and dropped before a lower-case letter, which rejoins "infor-\\nmation" and also turns a compound
 broken at its hyphen ("well-\\nknown") into one word: the rarer loss of the two.
+
+A PDF made by TeX with its old Type 1 fonts and no map from glyphs to Unicode hands over its ligatures as the
+font's own codes, control characters 11, 12, 14 and 15 (ff, fi, ffi, ffl): "specific" arrives as "speci\\x0cc",
+which the index splits and no search finds. Beside a letter they are spelled out too (decision 0151). Code 13
+(fl) is left alone: PDFium ends lines with it, and TeX's symbol font draws a copyright sign's circle with it.
 
 A document whose pages carry no text at all (a scan without a text layer) comes back with no sections;
 the loader reports it as "no text (scanned?)".
