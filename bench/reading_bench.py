@@ -9,6 +9,11 @@ what the agent's code reads, with the model's judgement taken out. It needs seco
 tried on the suites they were tuned on without spending model time; blind suites are judged with the real model.
 
 Each suite gets its own index under ``--work`` (re-used when the corpus has not changed) and its report there.
+
+To measure another tree (a branch's worktree), run this script from that tree with ``PYTHONPATH`` set to it. Without
+it the packages come from wherever the virtual environment points. Setting ``sys.path`` alone is not enough either:
+when this process runs threads, the index's extraction workers start from a fork server, and the server imports the
+document readers from ``PYTHONPATH`` (decision 0151 found its first index built by the old reader this way).
 """
 
 from __future__ import annotations
