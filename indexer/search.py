@@ -56,6 +56,8 @@ WORD_ENDINGS = (
     "ly",
 )
 MIN_STEM_CHARS = 3
+# A title word counts twice, a heading word 1.5 times. Decision 0153 measured them: weighing all three alike,
+# the agent's right outcomes on the seen suites fell 1,402 -> 1,396 (though the first hit alone did better).
 FIELD_BOOSTS = {fields.BODY: 1.0, fields.TITLE: 2.0, fields.HEADING: 1.5}
 SNIPPET_WINDOW_CHARS = SNIPPET_MAX_CHARS - 50
 
