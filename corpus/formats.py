@@ -283,13 +283,67 @@ def _chunk_depths(chunk: str, depth: int) -> tuple[int, int]:
     return max(depths), depths[-1]
 
 
+# XHTML writes an element with no content as ``<name/>``. An HTML parser ignores that slash unless the element is
+# void, so a self-closed ``<script src="x.js"/>`` or ``<iframe .../>`` opens an element whose raw text runs to the
+# end of the page: ImageMagick's pages read as their title alone.
+# A page declares itself XHTML by an XML declaration, an XHTML document type or the XHTML namespace on its root.
+_XHTML_DECLARED = re.compile(
+    r"\A\s*<\?xml\b"
+    r"|<!DOCTYPE\s+html\s+PUBLIC\s+[\"']-//W3C//DTD XHTML"
+    r"|<html\b[^>]*\bxmlns\s*=\s*[\"']http://www\.w3\.org/1999/xhtml[\"']",
+    re.IGNORECASE,
+)
+_SELF_CLOSED = re.compile(r"<([A-Za-z][A-Za-z0-9:_.-]*)(\s[^<>]*?)?/>")
+# HTML's void elements, obsolete ones included: the parser closes these itself.
+_VOID_ELEMENTS = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+        "basefont",
+        "bgsound",
+        "frame",
+        "keygen",
+        "param",
+    ]
+)
+
+
+def close_xhtml_empty_elements(text: str) -> str:
+    """An XHTML page with each self-closed element that is not void written out as ``<x ...></x>``, which is what
+    ``<x .../>`` means in XML; any other page unchanged (in HTML that slash means nothing, and a page that is not
+    XHTML is read as a browser reads it)."""
+    if not _XHTML_DECLARED.search(text):
+        return text
+    return _SELF_CLOSED.sub(_open_and_close, text)
+
+
+def _open_and_close(match: re.Match[str]) -> str:
+    name, attributes = match.group(1), match.group(2) or ""
+    if name.lower() in _VOID_ELEMENTS:
+        return match.group(0)
+    return f"<{name}{attributes}></{name}>"
+
+
 def extract_html(text: str, fallback_title: str) -> ExtractedDocument:
     """Drop scripts, styles and navigation chrome; headings become section boundaries."""
     tag_count = text.count("<")  # an upper bound on the number of tags, counted once
     if html_too_deep(text, tag_count=tag_count):
         raise RefusedFile(SkipReason.HTML_TOO_DEEP, f"more than {HTML_MAX_DEPTH} levels")
     try:
-        tree = LexborHTMLParser(text.replace(_MARK_START, " ").replace(_MARK_END, " "))
+        tree = LexborHTMLParser(
+            close_xhtml_empty_elements(text).replace(_MARK_START, " ").replace(_MARK_END, " ")
+        )
     except Exception as error:  # selectolax raises plain Exception subclasses on parser failure
         raise RefusedFile(SkipReason.BAD_HTML, str(error)) from error
     title_node = tree.head.css_first("title") if tree.head is not None else None

@@ -23,7 +23,9 @@ import tantivy
 # like one of an older schema.
 # 6: the same fields, but a PDF from TeX without a Unicode map has its ligatures spelled out ("speci\x0cc" was
 # stored for "specific", corpus.pdf); an index written before is rebuilt for the same reason.
-SCHEMA_VERSION = 6
+# 7: the same fields, but an XHTML page has its self-closed elements read as empty (``<script src="x"/>`` had
+# swallowed the rest of the page, corpus.formats); an index written before is rebuilt for the same reason.
+SCHEMA_VERSION = 7
 ANALYZER_NAME = "carrel_en"
 MAX_TOKEN_CHARS = 40
 

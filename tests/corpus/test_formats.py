@@ -85,6 +85,38 @@ def test_html_title_falls_back_to_first_heading() -> None:
     assert extract_html("<h1>Only heading</h1><p>x</p>", "file.html").title == "Only heading"
 
 
+XHTML_DOCTYPE = (
+    '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd">'
+)
+# ImageMagick's pages: a self-closed iframe and script in the navigation, before every word of the page.
+SELF_CLOSED_CHROME = (
+    '<body><nav><iframe src="sponsor.html" title="Sponsor"/><script src="nav.js"/></nav>'
+    "<h1>Resize</h1><p>Use -resize 50% to halve an image.<br/>Aspect ratio is kept.</p></body></html>"
+)
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        f'{XHTML_DOCTYPE}<html lang="en"><head><title>Resize</title></head>',
+        '<?xml version="1.0" encoding="utf-8"?><html><head><title>Resize</title></head>',
+        '<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Resize</title></head>',
+    ],
+)
+def test_an_xhtml_pages_self_closed_elements_are_empty(opening: str) -> None:
+    document = extract_html(opening + SELF_CLOSED_CHROME, "resize.html")
+    text = " ".join(section.text for section in document.sections)
+    assert "Use -resize 50% to halve an image." in text
+    assert "Aspect ratio is kept." in text
+    assert "nav.js" not in text
+
+
+def test_a_page_that_is_not_xhtml_is_read_as_a_browser_reads_it() -> None:
+    # In HTML the slash means nothing: the iframe's raw text runs on, as in a browser.
+    document = extract_html("<html><head><title>Resize</title></head>" + SELF_CLOSED_CHROME, "resize.html")
+    assert "halve an image" not in " ".join(section.text for section in document.sections)
+
+
 def _html_lines(html: str) -> list[str]:
     document = extract_html(f"<html><body><h1>T</h1>{html}<p>After.</p></body></html>", "t.html")
     return [part for part in document.sections[0].text.split("\n") if part.strip()]
