@@ -188,8 +188,9 @@ HTML_MAX_DEPTH = 2000
 HTML_SCAN_MIN_TAGS = 10_000
 # Tags per block of the depth bound's counts: the bound is at most two blocks over the true depth.
 DEPTH_BOUND_BLOCK = 128
-# Void elements and elements the HTML parser closes implicitly never build deep trees.
-_NON_NESTING_TAGS = [
+# HTML's void elements, obsolete ones included: the parser closes these itself (and an XHTML page's ``<br/>`` needs
+# no rewriting, see close_xhtml_empty_elements).
+_VOID_ELEMENTS = (
     "area",
     "base",
     "br",
@@ -203,8 +204,15 @@ _NON_NESTING_TAGS = [
     "source",
     "track",
     "wbr",
-    "param",
+    "basefont",
+    "bgsound",
+    "frame",
     "keygen",
+    "param",
+)
+# Void elements and elements the HTML parser closes implicitly never build deep trees.
+_NON_NESTING_TAGS = [
+    *_VOID_ELEMENTS,
     "p",
     "li",
     "dt",
@@ -294,29 +302,6 @@ _XHTML_DECLARED = re.compile(
     re.IGNORECASE,
 )
 _SELF_CLOSED = re.compile(r"<([A-Za-z][A-Za-z0-9:_.-]*)(\s[^<>]*?)?/>")
-# HTML's void elements, obsolete ones included: the parser closes these itself.
-_VOID_ELEMENTS = frozenset(
-    [
-        "area",
-        "base",
-        "br",
-        "col",
-        "embed",
-        "hr",
-        "img",
-        "input",
-        "link",
-        "meta",
-        "source",
-        "track",
-        "wbr",
-        "basefont",
-        "bgsound",
-        "frame",
-        "keygen",
-        "param",
-    ]
-)
 
 
 def close_xhtml_empty_elements(text: str) -> str:
