@@ -1225,7 +1225,9 @@ def _one_per_document(results: SearchResults, limit: int) -> SearchResults:
     Extra hits are asked for, since a hit with a blank snippet (e.g. a whole-file record) is no evidence and
     would waste one of the few slots a small model can read; and BM25 often ranks three passages of one
     document first ("deleting unbound name raise" gave raise.md three times), crowding out the document that
-    answers. Passages of an already-chosen document only fill slots no other document can.
+    answers. Passages of an already-chosen document only fill slots no other document can. Measured on the 135
+    blind-born suites (decision 0155): filling the slots in the search's order instead answered 18 more clear
+    questions but declined 19 fewer ambiguous ones, since asking back needs several documents side by side.
     """
     with_text = [hit for hit in results.items if hit.snippet.strip()]
     first_of_document: list[SearchHit] = []
