@@ -19,8 +19,8 @@ A PDF made by TeX with its old Type 1 fonts and no map from glyphs to Unicode ha
 font's own codes, control characters 11, 12, 14 and 15 (ff, fi, ffi, ffl): "specific" arrives as "speci\\x0cc",
 which the index splits and no search finds. Beside a letter they are spelled out too (decision 0151). Code 13
 (fl) is also PDFium's line end (before a line feed) and the circle of a copyright sign drawn by TeX's symbol font
-("Copyright \\rc 1998"), so it is spelled out only where neither can be: before a line feed never, and otherwise
-between two letters or before two lower-case ones ("\\rexible", "con\\rict"; decision 0158).
+("Copyright \\rc 1998"), so it is spelled out only where neither can be: never before a line feed or a lone "c",
+and otherwise between two letters or before a lower-case one ("\\rexible", "con\\rict", "\\ry"; decision 0158).
 
 A document whose pages carry no text at all (a scan without a text layer) comes back with no sections;
 the loader reports it as "no text (scanned?)".
@@ -61,9 +61,10 @@ TEX_LIGATURES = {"\x0b": "ff", "\x0c": "fi", "\x0e": "ffi", "\x0f": "ffl"}
 # long over the same text.
 _TEX_LIGATURE = re.compile(r"[\x0b\x0c\x0e\x0f](?:(?<=[^\W\d_].)|(?=[^\W\d_]))")
 # Code 13 (fl) where it can be nothing else. PDFium ends a line with code 13 and a line feed, so a lone one is a
-# character of the page; a copyright circle stands before a lone "c". So: between two letters, or before two
-# lower-case ones (the ligature is lower case).
-_TEX_FL = re.compile(r"\r(?:(?<=[^\W\d_]\r)(?=[^\W\d_])|(?=[a-z]{2}))")
+# character of the page; a copyright circle stands before a lone "c". So, never before a lone "c": between two
+# letters, or before a lower-case one (the ligature is lower case).
+# A letter after it is tested first: it fails at once on the line ends that make up nearly every match attempt.
+_TEX_FL = re.compile(r"\r(?=[^\W\d_])(?!c(?![^\W\d_]))(?:(?<=[^\W\d_]\r)|(?=[a-z]))")
 # A letter, a line-end hyphen (PDFium's U+FFFE mark, U+0002, a soft hyphen, or a hyphen before a line
 # break), then the next line's first letter.
 _LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])(?:[\ufffe\x02\u00ad]\n?|[-\u2010]\n)[ \t]*(?=(\w))")

@@ -76,8 +76,8 @@ def test_line_end_hyphens_are_joined_by_pdfium_text() -> None:
             "specific different efficient first off baffled",
         ),
         ("step 1\x0b 2", "step 1\x0b 2"),
-        ("a \rexible con\rict, \rag\r\nnext", "a flexible conflict, flag\nnext"),
-        ("Copyright \rc 1998\r\n\rc\r\nWrite", "Copyright \nc 1998\n\nc\nWrite"),
+        ("a \rexible con\rict, \rag\r\nnext \ry", "a flexible conflict, flag\nnext fly"),
+        ("Copyright \rc 1998\r\n\rc\r\nWrite, Copyright\rc", "Copyright \nc 1998\n\nc\nWrite, Copyright\nc"),
     ],
 )
 def test_clean_pdf_text(raw: str, clean: str) -> None:
