@@ -146,7 +146,8 @@ class AgentSettings(BaseModel):
         default=True,
         description="When the question names something (a capitalised or code-like word) that no passage of the "
         "index mentions, end with 'not enough evidence', naming it: the documents do not cover it. Off, blind "
-        "sets AE-AG answered 6 fewer right (217 -> 211 of 468; decision 0107).",
+        "sets AE-AG answered 6 fewer right (217 -> 211 of 468; decision 0107), and 141 blind-born suites 66 fewer "
+        "(3,375 -> 3,309: 76 unanswerable questions answered; decision 0157).",
     )
     clarify_unnamed_referent: bool = Field(
         default=True,
@@ -224,7 +225,8 @@ class AgentSettings(BaseModel):
         description="When the meaning gate (a sentence embedder) refuses code's best-ranked answer, this many "
         "runners-up are judged in turn and the first close enough (stand_in_min_closeness) is offered instead; "
         "without an embedder, none (decision 0101: blind sets "
-        "W and X, right outcomes 133 -> 136 of 312 with no unanswerable question answered more).",
+        "W and X, right outcomes 133 -> 136 of 312 with no unanswerable question answered more). Off, 141 "
+        "blind-born suites answered 60 fewer right (3,375 -> 3,315: 70 fewer clear, 35 more declines; decision 0157).",
     )
     stand_in_min_closeness: float = Field(
         default=0.6,
@@ -242,7 +244,9 @@ class AgentSettings(BaseModel):
         "is worth. An answer whose best sentence scores above wording_reference_score in the answer ranking "
         "needs this much less closeness (answer_min_closeness, stand_in_min_closeness) per nat of its score "
         "(natural logarithm of 1 + score), one that scores below it this much more; 0: closeness alone "
-        "(decision 0103: blind sets Z and AA, right outcomes 139 -> 143 of 313, declined 46 -> 47 of 72).",
+        "(decision 0103: blind sets Z and AA, right outcomes 139 -> 143 of 313, declined 46 -> 47 of 72). At 0, 141 "
+        "blind-born suites answered 85 fewer right (3,375 -> 3,290), with fewer answers and fewer declines alike "
+        "(decision 0157).",
     )
     wording_reference_score: float = Field(
         default=20.0,
