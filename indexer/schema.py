@@ -25,7 +25,7 @@ import tantivy
 # stored for "specific", corpus.pdf); an index written before is rebuilt for the same reason.
 # 7: the same fields, but an XHTML page has its self-closed elements read as empty (``<script src="x"/>`` had
 # swallowed the rest of the page, corpus.formats); an index written before is rebuilt for the same reason.
-# 8: the same fields, but such a PDF's "fl" ligature (code 13) is spelled out too where it cannot be a line end
+# 8: the same fields, but a TeX PDF's "fl" ligature (code 13) is spelled out too where it cannot be a line end
 # ("\rexible" was stored as a line break and "exible", corpus.pdf); rebuilt for the same reason.
 SCHEMA_VERSION = 8
 ANALYZER_NAME = "carrel_en"
