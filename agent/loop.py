@@ -1048,7 +1048,7 @@ class _TaskRun:
         verdict = check_final(
             decision.answer, decision.citations, set(self.ledger.labels), support=support, checks=checks
         )
-        if verdict.accepted and verdict.abstained:
+        if verdict.accepted and verdict.abstained and not self._quotes_code_composed(decision):
             raise _Stop(
                 "needs_user",
                 "no_evidence",
@@ -1073,6 +1073,17 @@ class _TaskRun:
             f"Your final answer was not accepted: {problems} Give the final answer again. {self._counters()}"
         )
         yield from self._observe(ObservationContent(error=problems, text=text))
+
+    def _quotes_code_composed(self, decision: FinalDecision) -> bool:
+        """Whether ``decision`` gives one of the answers code composed from the documents' sentences.
+
+        Such an answer is a quote, and a document sentence that says "cannot find" or "not enough information"
+        speaks of its own subject ("If libltdl cannot find the library, ..."), not of the agent declining: what
+        the documents say never decides the task's status (decision 0160: 5 answers of the 201 suites ended "not
+        enough evidence" this way)."""
+        answer = decision.answer.strip()
+        offered = self.offered[1] if self.offered else []
+        return any(answer == choice.text.strip() for choice in offered)
 
     def _support(self, decision: FinalDecision) -> list[SentenceSupport]:
         """Each sentence of the answer checked against the passages it cites: enforced for a written answer,
