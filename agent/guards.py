@@ -48,10 +48,13 @@ class ProposedFinal:
     citations: Sequence[str]
     known_labels: Collection[str]
     support: Sequence[SentenceSupport] = ()
+    quoted: bool = False
 
     @property
     def abstains(self) -> bool:
-        return states_no_evidence(self.answer)
+        """Whether the answer says the documents do not hold what was asked. A quote of the documents never
+        does: its "cannot find" speaks of its own subject, not of the agent declining (decision 0160)."""
+        return not self.quoted and states_no_evidence(self.answer)
 
 
 FinalCheck = Callable[[ProposedFinal], list[str]]
@@ -160,11 +163,13 @@ def check_final(
     *,
     support: Sequence[SentenceSupport] = (),
     checks: Sequence[FinalCheck] = FINAL_CHECKS,
+    quoted: bool = False,
 ) -> FinalVerdict:
     """Judge a final answer by every check in ``checks``; problems are phrased for the model.
 
-    An accepted answer that says there is not enough evidence is an abstention, whatever it cites.
+    An accepted answer that says there is not enough evidence is an abstention, whatever it cites, unless it is
+    ``quoted``: an answer code composed from the documents' sentences.
     """
-    final = ProposedFinal(answer.strip(), citations, known_labels, support)
+    final = ProposedFinal(answer.strip(), citations, known_labels, support, quoted)
     problems = [problem for check in checks for problem in check(final)]
     return FinalVerdict(problems=problems, abstained=not problems and final.abstains)

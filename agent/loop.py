@@ -1046,9 +1046,14 @@ class _TaskRun:
         support = self._support(decision)
         checks = FINAL_CHECKS if self.settings.answer_choices else WRITTEN_ANSWER_CHECKS
         verdict = check_final(
-            decision.answer, decision.citations, set(self.ledger.labels), support=support, checks=checks
+            decision.answer,
+            decision.citations,
+            set(self.ledger.labels),
+            support=support,
+            checks=checks,
+            quoted=self._quotes_code_composed(decision),
         )
-        if verdict.accepted and verdict.abstained and not self._quotes_code_composed(decision):
+        if verdict.accepted and verdict.abstained:
             raise _Stop(
                 "needs_user",
                 "no_evidence",
@@ -1077,10 +1082,10 @@ class _TaskRun:
     def _quotes_code_composed(self, decision: FinalDecision) -> bool:
         """Whether ``decision`` gives one of the answers code composed from the documents' sentences.
 
-        Such an answer is a quote, and a document sentence that says "cannot find" or "not enough information"
-        speaks of its own subject ("If libltdl cannot find the library, ..."), not of the agent declining: what
-        the documents say never decides the task's status (decision 0160: 5 answers of the 201 suites ended "not
-        enough evidence" this way)."""
+        Such an answer is a quote, which ``agent.guards`` never reads as a decline: a document sentence that says
+        "cannot find" speaks of its own subject ("If libltdl cannot find the library, ..."), and what the documents
+        say never decides the task's status (decision 0160: 5 answers of the 201 suites had ended "not enough
+        evidence" this way)."""
         answer = decision.answer.strip()
         offered = self.offered[1] if self.offered else []
         return any(answer == choice.text.strip() for choice in offered)

@@ -69,6 +69,14 @@ def test_an_answer_saying_there_is_no_evidence_is_never_completed_even_with_cita
     assert verdict.accepted and verdict.abstained
 
 
+def test_a_quote_of_the_documents_is_never_an_abstention() -> None:
+    answer = "If the loader cannot find a module, it searches LTDL_LIBRARY_PATH. [S1]"
+
+    assert check_final(answer, ["S1"], KNOWN).abstained
+    quoted = check_final(answer, ["S1"], KNOWN, quoted=True)
+    assert quoted.accepted and not quoted.abstained
+
+
 def test_inline_labels_in_every_bracket_style() -> None:
     assert inline_labels("a [S1] b [S2, S3] c [S2][S4] d S5 e [see S6]") == ["S1", "S2", "S3", "S4", "S6"]
 
