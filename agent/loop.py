@@ -1088,7 +1088,8 @@ class _TaskRun:
         evidence" this way)."""
         answer = decision.answer.strip()
         offered = self.offered[1] if self.offered else []
-        return any(answer == choice.text.strip() for choice in offered)
+        # The decision carries the text as the schema offered it, grammar-safe (no double quotes or backslashes).
+        return any(answer == grammar_safe(choice.text).strip() for choice in offered)
 
     def _support(self, decision: FinalDecision) -> list[SentenceSupport]:
         """Each sentence of the answer checked against the passages it cites: enforced for a written answer,

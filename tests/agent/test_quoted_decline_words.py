@@ -21,8 +21,8 @@ DOCUMENTS = {
 }
 
 
-def answered(tmp_path: Path) -> AgentState:
-    tool = open_search_tool(index_documents(tmp_path, DOCUMENTS))
+def answered(tmp_path: Path, documents: dict[str, str] = DOCUMENTS) -> AgentState:
+    tool = open_search_tool(index_documents(tmp_path, documents))
     # Code searches the question and, with one possible reply, decides without calling the model.
     settings = AgentSettings(question_search=True, decisions="choices")
     return final_state(Agent(model=GrammarBoundScript([]), tool=tool, settings=settings).run(QUESTION))
@@ -34,3 +34,13 @@ def test_a_quoted_cannot_find_is_an_answer_not_a_decline(tmp_path: Path) -> None
     assert state.stop_reason == "answered"
     assert state.status == "completed"
     assert state.answer is not None and "LTDL_LIBRARY_PATH" in state.answer
+
+
+def test_a_quote_holding_double_quotes_is_an_answer_too(tmp_path: Path) -> None:
+    # The schema offers a quote grammar-safe ("..." becomes '...'); the decision carries that text.
+    quoting = {"loader.md": DOCUMENTS["loader.md"].replace("LTDL_LIBRARY_PATH", '"LTDL_LIBRARY_PATH"')}
+    state = answered(tmp_path, quoting)
+
+    assert state.stop_reason == "answered"
+    assert state.status == "completed"
+    assert state.answer is not None and "'LTDL_LIBRARY_PATH'" in state.answer
