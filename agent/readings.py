@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from pathlib import PurePath
+from typing import Protocol
 
 from agent.answers import Candidate
 from agent.question import QuestionShape
@@ -34,6 +36,8 @@ class Reading:
     title: str
     heading: str
     answers: frozenset[str]
+    path: str = ""
+    page: int | None = None
 
 
 def competing_readings(
@@ -63,7 +67,9 @@ def competing_readings(
             continue
         answers = frozenset(shape.values_in(window(candidate)))
         if answers:
-            readings.append(Reading(candidate.label, source.title, source.heading, answers))
+            readings.append(
+                Reading(candidate.label, source.title, source.heading, answers, source.path, source.page)
+            )
     if len(readings) < 2 or _share_an_answer(readings[:MAX_READINGS]):
         return []
     return readings[:MAX_READINGS]
@@ -79,10 +85,10 @@ def _share_an_answer(readings: Sequence[Reading]) -> bool:
 
 def clarifying_question(readings: Sequence[Reading]) -> str:
     """Which one is meant, naming each reading by its document and what it states there."""
+    names = place_names(readings)
     described = "; ".join(
-        f"[{reading.label}] {reading.title}{_under(reading.heading, reading.title)} gives "
-        + ", ".join(sorted(reading.answers)[:3])
-        for reading in readings
+        f"[{reading.label}] {name} gives " + ", ".join(sorted(reading.answers)[:3])
+        for reading, name in zip(readings, names, strict=True)
     )
     return f"The documents answer this differently depending on what is meant: {described}. Which one do you mean?"
 
@@ -101,13 +107,55 @@ def documents_to_choose_from(sources: Sequence[Source]) -> list[Source]:
 
 def which_document_question(documents: Sequence[Source]) -> str:
     """Ask which place is meant, naming each document found by its title and heading."""
-    described = "; ".join(
-        f"[{source.label}] {source.title}{_under(source.heading, source.title)}" for source in documents
-    )
+    names = place_names(documents)
+    described = "; ".join(f"[{source.label}] {name}" for source, name in zip(documents, names, strict=True))
     return (
         "The question's words are common in these documents and single out no one place in them, so an answer "
         f"from one place may not be the one meant. The search found: {described}. Which one do you mean?"
     )
+
+
+class Place(Protocol):
+    """Where a passage is: a source, or a reading of the question found in one."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def heading(self) -> str: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def page(self) -> int | None: ...
+
+
+def place_names(places: Sequence[Place]) -> list[str]:
+    """Each place named by its title and heading and, where two places would read alike, also by its file's name
+    and page: a folder holding a guide as PDF and as plain text has two places titled "Guide for Debian
+    Maintainers" with no heading, and the user must be able to tell which is which."""
+    names = [f"{place.title}{_under(place.heading, place.title)}" for place in places]
+    files = _short_paths([place.path for place in places])
+    return [
+        f"{name}, in {file}{f', page {place.page}' if place.page else ''}" if names.count(name) > 1 else name
+        for name, file, place in zip(names, files, places, strict=True)
+    ]
+
+
+def _short_paths(paths: Sequence[str]) -> list[str]:
+    """Each path by its file name, with as many of its folders as it takes to tell different paths apart
+    (``8.4/drbd.conf.5.txt`` and ``9.0/drbd.conf.5.txt``)."""
+    parts = [PurePath(path).parts for path in paths]
+    depth = 1
+    while depth < max((len(p) for p in parts), default=1) and _alike(parts, depth):
+        depth += 1
+    return [str(PurePath(*p[-depth:])) if p else "" for p in parts]
+
+
+def _alike(parts: Sequence[tuple[str, ...]], depth: int) -> bool:
+    """Whether two different paths end in the same ``depth`` parts."""
+    by_end: dict[tuple[str, ...], set[tuple[str, ...]]] = {}
+    for whole in parts:
+        by_end.setdefault(whole[-depth:], set()).add(whole)
+    return any(len(group) > 1 for group in by_end.values())
 
 
 def _under(heading: str, title: str) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 from agent.answers import Candidate
 from agent.evidence import mentions, word_stems
 from agent.question import QuestionShape
-from agent.readings import Reading, clarifying_question, competing_readings
+from agent.readings import Reading, clarifying_question, competing_readings, which_document_question
 from agent.state import Source
 from indexer.search import open_search_tool
 from tests.agent.conftest import final, run_script
@@ -99,6 +99,43 @@ def test_the_question_back_names_a_heading_only_when_it_adds_to_the_title() -> N
     asked = clarifying_question(readings)
     assert "[S1] Streams gives 16 KiB" in asked
     assert "[S2] File system (File system > Buffers) gives 64 KiB" in asked
+
+
+def test_places_that_read_alike_are_told_apart_by_file_and_page() -> None:
+    pdf = Source(
+        label="S1",
+        passage_id="pdf:3",
+        doc_id="pdf",
+        title="Guide",
+        path="/d/guide.en.pdf",
+        page=20,
+        snippet="x",
+        query="q",
+    )
+    text = pdf.model_copy(
+        update={
+            "label": "S3",
+            "passage_id": "txt:9",
+            "doc_id": "txt",
+            "path": "/d/guide.en.txt",
+            "page": None,
+        }
+    )
+    html = source("S2", "html", "Chapter 3. Tool Setups")
+    asked = which_document_question([pdf, html, text])
+    assert "[S1] Guide, in guide.en.pdf, page 20;" in asked
+    assert "[S2] Chapter 3. Tool Setups;" in asked, "a place no other reads like keeps its short name"
+    assert "[S3] Guide, in guide.en.txt." in asked
+
+
+def test_readings_that_read_alike_are_told_apart_by_file() -> None:
+    readings = [
+        Reading("S1", "drbd.conf", "Options", frozenset({"60"}), "/man/8.4/drbd.conf.5.txt"),
+        Reading("S2", "drbd.conf", "Options", frozenset({"30"}), "/man/9.0/drbd.conf.5.txt"),
+    ]
+    asked = clarifying_question(readings)
+    assert "[S1] drbd.conf (Options), in 8.4/drbd.conf.5.txt gives 60" in asked
+    assert "[S2] drbd.conf (Options), in 9.0/drbd.conf.5.txt gives 30" in asked
 
 
 DOCUMENTS = {
