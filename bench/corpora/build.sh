@@ -4,13 +4,14 @@
 #   bench/corpora/build.sh [--install] [--check] [NAME ...]
 #
 #   NAME ...    suites to build (default: every folder of bench/suites/ that holds a cases.jsonl)
-#   --install   first install, in one apt-get call, the union of the scripts' "# packages:" lines (needs root)
+#   --install   first install, in one apt-get call, the union of the scripts' "# packages:" lines (needs root);
+#               if they conflict, each script's own packages just before it runs
 #   --check     after building, run bench/check_suite.py on each root (needs the repository's .venv)
 #
 # Environment: CORPORA (default /work/corpora) is where the roots go; LOGDIR (default: a new folder under /tmp)
 # receives NAME.build.log and NAME.check.log; PYTHON (default REPO/.venv/bin/python) runs check_suite.py.
 # A failing script does not stop the run. The last lines say, per suite, ok or failed and why; the exit status is
-# 1 if any suite failed, 2 on a usage error or a failed apt-get install.
+# 1 if any suite failed, 2 on a usage error.
 set -uo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -45,22 +46,34 @@ export CORPORA
 LOGDIR=${LOGDIR:-$(mktemp -d /tmp/corpora-build.XXXXXX)}
 mkdir -p "$LOGDIR" || exit 2
 
+# The packages a script names on its "# packages:" line.
+packages_of() { sed -n 's/^# packages://p' "$1" | head -n 1; }
+
+apt_install() {  # apt_install LOG PACKAGE...
+  local log=$1
+  shift
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -q "$@" > "$log" 2>&1
+}
+
+# Some suites' packages conflict (apcupsd and nut-client both provide ups-monitor): when the union cannot be
+# installed together, each script's own packages are installed just before it runs.
+one_by_one=0
 if [ "$install" -eq 1 ]; then
   pkgs=()
   for n in "${names[@]}"; do
     s="$HERE/$n.sh"
     [ -f "$s" ] || continue
-    read -r -a line <<< "$(sed -n 's/^# packages://p' "$s" | head -n 1)"
+    read -r -a line <<< "$(packages_of "$s")"
     pkgs+=("${line[@]}")
   done
   mapfile -t pkgs < <(printf '%s\n' "${pkgs[@]}" | grep . | sort -u)
   if [ "${#pkgs[@]}" -gt 0 ]; then
     echo "installing ${#pkgs[@]} packages (log: $LOGDIR/apt-get.log)"
-    if ! DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -q "${pkgs[@]}" \
-        > "$LOGDIR/apt-get.log" 2>&1; then
+    if ! apt_install "$LOGDIR/apt-get.log" "${pkgs[@]}"; then
       tail -n 5 "$LOGDIR/apt-get.log" >&2
-      echo "build.sh: apt-get install failed (see $LOGDIR/apt-get.log); nothing built" >&2
-      exit 2
+      echo "build.sh: the packages cannot be installed together (see $LOGDIR/apt-get.log);" \
+        "installing each suite's packages just before it is built" >&2
+      one_by_one=1
     fi
   fi
 fi
@@ -74,6 +87,14 @@ for n in "${names[@]}"; do
     results+=("$n: failed (no script bench/corpora/$n.sh)")
     failed=$((failed + 1))
     continue
+  fi
+  if [ "$one_by_one" -eq 1 ]; then
+    read -r -a line <<< "$(packages_of "$s")"
+    if [ "${#line[@]}" -gt 0 ] && ! apt_install "$LOGDIR/$n.apt-get.log" "${line[@]}"; then
+      results+=("$n: failed (apt-get install failed: see $LOGDIR/$n.apt-get.log)")
+      failed=$((failed + 1))
+      continue
+    fi
   fi
   echo "building $n"
   bash "$s" > "$blog" 2>&1
