@@ -18,13 +18,14 @@ QUESTION = "What is the default buffer size?"
 SHAPE = QuestionShape.read(QUESTION)
 
 
-def source(label: str, doc: str, title: str) -> Source:
+def source(label: str, doc: str, title: str, path: str = "", page: int | None = None) -> Source:
     return Source(
         label=label,
         passage_id=f"{doc}:0",
         doc_id=doc,
         title=title,
-        path=f"/d/{doc}.md",
+        path=path or f"/d/{doc}.md",
+        page=page,
         snippet="x",
         query="q",
     )
@@ -102,25 +103,8 @@ def test_the_question_back_names_a_heading_only_when_it_adds_to_the_title() -> N
 
 
 def test_places_that_read_alike_are_told_apart_by_file_and_page() -> None:
-    pdf = Source(
-        label="S1",
-        passage_id="pdf:3",
-        doc_id="pdf",
-        title="Guide",
-        path="/d/guide.en.pdf",
-        page=20,
-        snippet="x",
-        query="q",
-    )
-    text = pdf.model_copy(
-        update={
-            "label": "S3",
-            "passage_id": "txt:9",
-            "doc_id": "txt",
-            "path": "/d/guide.en.txt",
-            "page": None,
-        }
-    )
+    pdf = source("S1", "pdf", "Guide", "/d/guide.en.pdf", page=20)
+    text = source("S3", "txt", "Guide", "/d/guide.en.txt")
     html = source("S2", "html", "Chapter 3. Tool Setups")
     asked = which_document_question([pdf, html, text])
     assert "[S1] Guide, in guide.en.pdf, page 20;" in asked
