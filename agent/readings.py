@@ -17,7 +17,6 @@ from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import PurePath
-from typing import Protocol
 
 from agent.answers import Candidate
 from agent.question import QuestionShape
@@ -32,12 +31,8 @@ MAX_READINGS = 3
 class Reading:
     """One document's answer to one reading of the question: where it is and what it states."""
 
-    label: str
-    title: str
-    heading: str
+    source: Source
     answers: frozenset[str]
-    path: str = ""
-    page: int | None = None
 
 
 def competing_readings(
@@ -67,9 +62,7 @@ def competing_readings(
             continue
         answers = frozenset(shape.values_in(window(candidate)))
         if answers:
-            readings.append(
-                Reading(candidate.label, source.title, source.heading, answers, source.path, source.page)
-            )
+            readings.append(Reading(source, answers))
     if len(readings) < 2 or _share_an_answer(readings[:MAX_READINGS]):
         return []
     return readings[:MAX_READINGS]
@@ -85,9 +78,9 @@ def _share_an_answer(readings: Sequence[Reading]) -> bool:
 
 def clarifying_question(readings: Sequence[Reading]) -> str:
     """Which one is meant, naming each reading by its document and what it states there."""
-    names = place_names(readings)
+    names = place_names([reading.source for reading in readings])
     described = "; ".join(
-        f"[{reading.label}] {name} gives " + ", ".join(sorted(reading.answers)[:3])
+        f"[{reading.source.label}] {name} gives " + ", ".join(sorted(reading.answers)[:3])
         for reading, name in zip(readings, names, strict=True)
     )
     return f"The documents answer this differently depending on what is meant: {described}. Which one do you mean?"
@@ -115,20 +108,7 @@ def which_document_question(documents: Sequence[Source]) -> str:
     )
 
 
-class Place(Protocol):
-    """Where a passage is: a source, or a reading of the question found in one."""
-
-    @property
-    def title(self) -> str: ...
-    @property
-    def heading(self) -> str: ...
-    @property
-    def path(self) -> str: ...
-    @property
-    def page(self) -> int | None: ...
-
-
-def place_names(places: Sequence[Place]) -> list[str]:
+def place_names(places: Sequence[Source]) -> list[str]:
     """Each place named by its title and heading and, where two places would read alike, also by its file's name
     and page: a folder holding a guide as PDF and as plain text has two places titled "Guide for Debian
     Maintainers" with no heading, and the user must be able to tell which is which."""
@@ -145,17 +125,10 @@ def _short_paths(paths: Sequence[str]) -> list[str]:
     (``8.4/drbd.conf.5.txt`` and ``9.0/drbd.conf.5.txt``)."""
     parts = [PurePath(path).parts for path in paths]
     depth = 1
-    while depth < max((len(p) for p in parts), default=1) and _alike(parts, depth):
+    different = len(set(parts))
+    while depth < max((len(p) for p in parts), default=1) and len({p[-depth:] for p in parts}) < different:
         depth += 1
     return [str(PurePath(*p[-depth:])) if p else "" for p in parts]
-
-
-def _alike(parts: Sequence[tuple[str, ...]], depth: int) -> bool:
-    """Whether two different paths end in the same ``depth`` parts."""
-    by_end: dict[tuple[str, ...], set[tuple[str, ...]]] = {}
-    for whole in parts:
-        by_end.setdefault(whole[-depth:], set()).add(whole)
-    return any(len(group) > 1 for group in by_end.values())
 
 
 def _under(heading: str, title: str) -> str:

@@ -18,12 +18,15 @@ QUESTION = "What is the default buffer size?"
 SHAPE = QuestionShape.read(QUESTION)
 
 
-def source(label: str, doc: str, title: str, path: str = "", page: int | None = None) -> Source:
+def source(
+    label: str, doc: str, title: str, path: str = "", page: int | None = None, heading: str = ""
+) -> Source:
     return Source(
         label=label,
         passage_id=f"{doc}:0",
         doc_id=doc,
         title=title,
+        heading=heading,
         path=path or f"/d/{doc}.md",
         page=page,
         snippet="x",
@@ -45,7 +48,7 @@ def about(sentence: str) -> frozenset[str]:
 
 def readings(*candidates: Candidate) -> list[str]:
     found = competing_readings(list(candidates), SOURCES, SHAPE, lambda c: c.sentence, about)
-    return [reading.label for reading in found]
+    return [reading.source.label for reading in found]
 
 
 def test_two_documents_stating_different_defaults_for_the_same_thing_are_two_readings() -> None:
@@ -94,8 +97,8 @@ def test_the_question_back_names_each_reading_and_what_it_states() -> None:
 
 def test_the_question_back_names_a_heading_only_when_it_adds_to_the_title() -> None:
     readings = [
-        Reading("S1", "Streams", "Streams", frozenset({"16 KiB"})),
-        Reading("S2", "File system", "File system > Buffers", frozenset({"64 KiB"})),
+        Reading(source("S1", "streams", "Streams", heading="Streams"), frozenset({"16 KiB"})),
+        Reading(source("S2", "files", "File system", heading="File system > Buffers"), frozenset({"64 KiB"})),
     ]
     asked = clarifying_question(readings)
     assert "[S1] Streams gives 16 KiB" in asked
@@ -114,8 +117,12 @@ def test_places_that_read_alike_are_told_apart_by_file_and_page() -> None:
 
 def test_readings_that_read_alike_are_told_apart_by_file() -> None:
     readings = [
-        Reading("S1", "drbd.conf", "Options", frozenset({"60"}), "/man/8.4/drbd.conf.5.txt"),
-        Reading("S2", "drbd.conf", "Options", frozenset({"30"}), "/man/9.0/drbd.conf.5.txt"),
+        Reading(
+            source("S1", "84", "drbd.conf", "/man/8.4/drbd.conf.5.txt", heading="Options"), frozenset({"60"})
+        ),
+        Reading(
+            source("S2", "90", "drbd.conf", "/man/9.0/drbd.conf.5.txt", heading="Options"), frozenset({"30"})
+        ),
     ]
     asked = clarifying_question(readings)
     assert "[S1] drbd.conf (Options), in 8.4/drbd.conf.5.txt gives 60" in asked
