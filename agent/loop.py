@@ -69,7 +69,7 @@ from agent.question import QuestionShape
 from agent.readings import (
     clarifying_question,
     competing_readings,
-    documents_to_choose_from,
+    places_to_choose_from,
     which_document_question,
 )
 from agent.settings import AgentSettings, settings_for_model
@@ -495,9 +495,9 @@ class _TaskRun:
         """Ask which document is meant when the sources that mention the question's key words come from two or
         more documents (``ask_when_underspecified``); one document found is one place, and is read."""
         mentioning = set(evidence.mentioning)
-        documents = documents_to_choose_from([s for s in self.state.sources if s.label in mentioning])
-        if len(documents) >= 2:
-            raise _Stop("needs_user", "clarification_needed", which_document_question(documents))
+        places = places_to_choose_from([s for s in self.state.sources if s.label in mentioning])
+        if len(places) >= 2:
+            raise _Stop("needs_user", "clarification_needed", which_document_question(places))
 
     def _key_words_in(self, sentence: str) -> set[str]:
         return mentioned_terms(sentence, self.terms)

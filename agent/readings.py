@@ -25,6 +25,8 @@ from agent.state import Source
 # A document's best answer counts as a reading of the question when it scores at least this share of the best.
 READING_SCORE_SHARE = 0.85
 MAX_READINGS = 3
+# Words of a passage quoted to tell apart two places of one file that no heading or page names.
+OPENING_WORDS = 8
 
 
 @dataclass(frozen=True)
@@ -50,14 +52,14 @@ def competing_readings(
         return []
     subject = about(candidates[0].sentence)
     readings: list[Reading] = []
-    documents: set[str] = set()
+    places: set[str] = set()
     for candidate in candidates:
         source = sources.get(candidate.label)
-        if source is None or source.doc_id in documents:
+        if source is None or source.passage_id in places:
             continue
         if candidate.score < READING_SCORE_SHARE * candidates[0].score:
             break
-        documents.add(source.doc_id)
+        places.add(source.passage_id)
         if about(candidate.sentence) != subject:
             continue
         answers = frozenset(shape.values_in(window(candidate)))
@@ -86,14 +88,14 @@ def clarifying_question(readings: Sequence[Reading]) -> str:
     return f"The documents answer this differently depending on what is meant: {described}. Which one do you mean?"
 
 
-def documents_to_choose_from(sources: Sequence[Source]) -> list[Source]:
-    """The first source of each document, in the order found, at most ``MAX_READINGS``: the places a question
-    that names too little may be about."""
+def places_to_choose_from(sources: Sequence[Source]) -> list[Source]:
+    """Each passage once, in the order found, at most ``MAX_READINGS``: the places a question that names too
+    little may be about. A place is a passage, not a document: a one-file manual documents many things."""
     chosen: list[Source] = []
-    documents: set[str] = set()
+    passages: set[str] = set()
     for source in sources:
-        if source.doc_id not in documents:
-            documents.add(source.doc_id)
+        if source.passage_id not in passages:
+            passages.add(source.passage_id)
             chosen.append(source)
     return chosen[:MAX_READINGS]
 
@@ -114,10 +116,20 @@ def place_names(places: Sequence[Source]) -> list[str]:
     Maintainers" with no heading, and the user must be able to tell which is which."""
     names = [f"{place.title}{_under(place.heading, place.title)}" for place in places]
     files = _short_paths([place.path for place in places])
-    return [
+    named = [
         f"{name}, in {file}{f', page {place.page}' if place.page else ''}" if names.count(name) > 1 else name
         for name, file, place in zip(names, files, places, strict=True)
     ]
+    return [
+        f'{name}: "{_opening(place.snippet)}"' if named.count(name) > 1 else name
+        for name, place in zip(named, places, strict=True)
+    ]
+
+
+def _opening(text: str) -> str:
+    """The first words of a passage's shown text: what tells apart two places of one file without headings."""
+    opening = text.split()
+    return " ".join(opening[:OPENING_WORDS]) + (" ..." if len(opening) > OPENING_WORDS else "")
 
 
 def _short_paths(paths: Sequence[str]) -> list[str]:
