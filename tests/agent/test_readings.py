@@ -78,6 +78,22 @@ def test_a_rival_about_something_else_or_a_question_not_asking_for_a_value_is_no
     assert competing_readings(both, SOURCES, name_question, lambda c: c.sentence, about) == []
 
 
+def test_two_passages_of_one_document_are_two_places_and_a_passage_shown_twice_is_one() -> None:
+    manual = {
+        "S1": source("S1", "manual", "Manual"),
+        "S2": source("S2", "manual", "Manual").model_copy(update={"passage_id": "manual:7"}),
+        "S3": source("S3", "manual", "Manual"),
+    }
+    first = Candidate("S1", "The default buffer size is 16 KiB for streams.", 5.0)
+
+    def places(*candidates: Candidate) -> list[str]:
+        found = competing_readings(list(candidates), manual, SHAPE, lambda c: c.sentence, about)
+        return [reading.source.label for reading in found]
+
+    assert places(first, Candidate("S2", "For files the default buffer size is 64 KiB.", 4.6)) == ["S1", "S2"]
+    assert places(first, Candidate("S3", "For files the default buffer size is 64 KiB.", 4.6)) == []
+
+
 def test_the_question_back_names_each_reading_and_what_it_states() -> None:
     found = competing_readings(
         [
@@ -127,6 +143,16 @@ def test_readings_that_read_alike_are_told_apart_by_file() -> None:
     asked = clarifying_question(readings)
     assert "[S1] drbd.conf (Options), in 8.4/drbd.conf.5.txt gives 60" in asked
     assert "[S2] drbd.conf (Options), in 9.0/drbd.conf.5.txt gives 30" in asked
+
+
+def test_places_of_one_file_without_headings_are_told_apart_by_their_first_words() -> None:
+    first = source("S1", "page", "sshd_config(5)", "/man/sshd_config.5.txt")
+    second = first.model_copy(update={"label": "S2", "passage_id": "page:9", "snippet": "MaxStartups " * 12})
+    asked = which_document_question(
+        [first.model_copy(update={"snippet": "LoginGraceTime The server ..."}), second]
+    )
+    assert '[S1] sshd_config(5), in sshd_config.5.txt: "LoginGraceTime The server ..."' in asked
+    assert '[S2] sshd_config(5), in sshd_config.5.txt: "' + "MaxStartups " * 7 + 'MaxStartups ..."' in asked
 
 
 DOCUMENTS = {

@@ -75,16 +75,18 @@ def test_a_small_index_is_read_as_it_is(tmp_path: Path) -> None:
     assert (status, reason) == ("completed", "answered")
 
 
-def test_one_document_is_one_place_and_is_read(tmp_path: Path) -> None:
+def test_sections_of_one_document_are_places_too(tmp_path: Path) -> None:
     sections = "".join(
         f"## Listening {n}\n\nThe daemon listens on port 7001 by default, section {n} says.\n\n"
         + "filler " * 200
+        + "\n\n"
         for n in range(RARITY_MIN_PASSAGES)
     )
     tool = open_search_tool(index_documents(tmp_path, {"daemon.md": f"# The daemon\n\n{sections}"}))
     assert tool.stats().passages >= RARITY_MIN_PASSAGES
-    status, reason, _ = ask(tool, GENERIC)
-    assert (status, reason) == ("completed", "answered")
+    status, reason, message = ask(tool, GENERIC)
+    assert (status, reason) == ("needs_user", "clarification_needed")
+    assert message.count("(The daemon > Listening") >= 2, message
 
 
 def test_the_users_reply_to_the_question_back_is_answered(tmp_path: Path) -> None:
