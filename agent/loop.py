@@ -481,7 +481,7 @@ class _TaskRun:
         if self.state.continuation is not None or compound_parts(self.topic) > 1:
             return  # a continued task is the user's answer to such a question; parts have their own answers
         if self.names_too_little:
-            self._stop_if_several_documents(evidence)
+            self._stop_if_several_places(evidence)
         if not (self.settings.ask_between_readings and self.settings.answer_choices):
             return
         sources = {source.label: source for source in self.state.sources}
@@ -491,9 +491,10 @@ class _TaskRun:
         if readings:
             raise _Stop("needs_user", "clarification_needed", clarifying_question(readings))
 
-    def _stop_if_several_documents(self, evidence: Evidence) -> None:
-        """Ask which document is meant when the sources that mention the question's key words come from two or
-        more documents (``ask_when_underspecified``); one document found is one place, and is read."""
+    def _stop_if_several_places(self, evidence: Evidence) -> None:
+        """Ask which place is meant when the sources that mention the question's key words are two or more
+        passages (``ask_when_underspecified``): a place is a passage, not a document, since a one-file manual
+        documents many things of one name (decision 0166)."""
         mentioning = set(evidence.mentioning)
         places = places_to_choose_from([s for s in self.state.sources if s.label in mentioning])
         if len(places) >= 2:

@@ -6,9 +6,9 @@ one answers a question the user may not have asked, so code stops and asks, nami
 
 Only for a one-part question that asks for a value (``agent.question``): values can be told apart by what they
 state, while names are everywhere in technical prose (two documents' best sentences always name different
-things). Readings compete when the best answer sentence of each of two or more documents scores close to the best
+things). Readings compete when the best answer sentence of each of two or more places scores close to the best
 overall and mentions the same key words of the question - it is about the same thing - and no two of them state a
-common value.
+common value. A place is a passage, not a document: one manual page documents several timeouts (decision 0166).
 """
 
 from __future__ import annotations

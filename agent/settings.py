@@ -163,13 +163,14 @@ class AgentSettings(BaseModel):
         description="When more than one passage of the index holds all the key words of a one-part question - "
         "expected so from their shares (passages x the product of each key word's share of them) or counted so - "
         "the question singles out no place in the documents: after the question search, code asks which of the "
-        "documents found is meant (clarification_needed) instead of answering from one of them (decision 0125: "
-        "84 blind suites, right outcomes 1,942 -> 1,976, ambiguous declined 262 -> 296, clear 864 -> 865).",
+        "places found is meant (clarification_needed) instead of answering from one of them (decision 0125: "
+        "84 blind suites, right outcomes 1,942 -> 1,976, ambiguous declined 262 -> 296, clear 864 -> 865). A "
+        "place is a passage, not a document (decision 0166: 156 blind suites, 3,732 -> 3,743).",
     )
     ask_between_readings: bool = Field(
         default=True,
-        description="When a one-part question asking for a value is answered differently by two or more "
-        "documents, each about as well as the best, code asks which one is meant (clarification_needed), "
+        description="When a one-part question asking for a value is answered differently in two or more "
+        "places (passages, of one document or several), each about as well as the best, code asks which one is meant (clarification_needed), "
         "naming the readings, instead of picking one. Off, 123 blind-born suites declined 9 fewer ambiguous and 3 "
         "fewer unanswerable questions for 5 more clear answers (right 2,929 -> 2,922; decision 0146).",
     )
