@@ -165,14 +165,15 @@ class AgentSettings(BaseModel):
         "the question singles out no place in the documents: after the question search, code asks which of the "
         "places found is meant (clarification_needed) instead of answering from one of them (decision 0125: "
         "84 blind suites, right outcomes 1,942 -> 1,976, ambiguous declined 262 -> 296, clear 864 -> 865). A "
-        "place is a passage, not a document (decision 0166: 156 blind suites, 3,732 -> 3,743).",
+        "place is a passage, not a document (decision 0166: 156 blind suites, 3,732 -> 3,738).",
     )
     ask_between_readings: bool = Field(
         default=True,
         description="When a one-part question asking for a value is answered differently in two or more "
-        "places (passages, of one document or several), each about as well as the best, code asks which one is meant (clarification_needed), "
-        "naming the readings, instead of picking one. Off, 123 blind-born suites declined 9 fewer ambiguous and 3 "
-        "fewer unanswerable questions for 5 more clear answers (right 2,929 -> 2,922; decision 0146).",
+        "places (passages, of one document or several), each about as well as the best, code asks which one is "
+        "meant (clarification_needed), naming the readings, instead of picking one. Off, 123 blind-born suites "
+        "declined 9 fewer ambiguous and 3 fewer unanswerable questions for 5 more clear answers (right 2,929 -> "
+        "2,922; decision 0146).",
     )
     complete_chosen_decisions: bool = Field(
         default=True,
