@@ -70,7 +70,7 @@ from agent.readings import (
     clarifying_question,
     competing_readings,
     places_to_choose_from,
-    which_document_question,
+    which_place_question,
 )
 from agent.settings import AgentSettings, settings_for_model
 from agent.sources import PassageReader, SourceLedger
@@ -498,7 +498,7 @@ class _TaskRun:
         mentioning = set(evidence.mentioning)
         places = places_to_choose_from([s for s in self.state.sources if s.label in mentioning])
         if len(places) >= 2:
-            raise _Stop("needs_user", "clarification_needed", which_document_question(places))
+            raise _Stop("needs_user", "clarification_needed", which_place_question(places))
 
     def _key_words_in(self, sentence: str) -> set[str]:
         return mentioned_terms(sentence, self.terms)

@@ -100,10 +100,10 @@ def places_to_choose_from(sources: Sequence[Source]) -> list[Source]:
     return chosen[:MAX_READINGS]
 
 
-def which_document_question(documents: Sequence[Source]) -> str:
-    """Ask which place is meant, naming each document found by its title and heading."""
-    names = place_names(documents)
-    described = "; ".join(f"[{source.label}] {name}" for source, name in zip(documents, names, strict=True))
+def which_place_question(places: Sequence[Source]) -> str:
+    """Ask which place is meant, naming each place found (:func:`place_names`)."""
+    names = place_names(places)
+    described = "; ".join(f"[{source.label}] {name}" for source, name in zip(places, names, strict=True))
     return (
         "The question's words are common in these documents and single out no one place in them, so an answer "
         f"from one place may not be the one meant. The search found: {described}. Which one do you mean?"

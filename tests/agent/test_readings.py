@@ -8,7 +8,7 @@ from pathlib import Path
 from agent.answers import Candidate
 from agent.evidence import mentions, word_stems
 from agent.question import QuestionShape
-from agent.readings import Reading, clarifying_question, competing_readings, which_document_question
+from agent.readings import Reading, clarifying_question, competing_readings, which_place_question
 from agent.state import Source
 from indexer.search import open_search_tool
 from tests.agent.conftest import final, run_script
@@ -125,7 +125,7 @@ def test_places_that_read_alike_are_told_apart_by_file_and_page() -> None:
     pdf = source("S1", "pdf", "Guide", "/d/guide.en.pdf", page=20)
     text = source("S3", "txt", "Guide", "/d/guide.en.txt")
     html = source("S2", "html", "Chapter 3. Tool Setups")
-    asked = which_document_question([pdf, html, text])
+    asked = which_place_question([pdf, html, text])
     assert "[S1] Guide, in guide.en.pdf, page 20;" in asked
     assert "[S2] Chapter 3. Tool Setups;" in asked, "a place no other reads like keeps its short name"
     assert "[S3] Guide, in guide.en.txt." in asked
@@ -148,7 +148,7 @@ def test_readings_that_read_alike_are_told_apart_by_file() -> None:
 def test_places_of_one_file_without_headings_are_told_apart_by_their_first_words() -> None:
     first = source("S1", "page", "sshd_config(5)", "/man/sshd_config.5.txt")
     second = first.model_copy(update={"label": "S2", "passage_id": "page:9", "snippet": "MaxStartups " * 12})
-    asked = which_document_question(
+    asked = which_place_question(
         [first.model_copy(update={"snippet": "LoginGraceTime The server ..."}), second]
     )
     assert '[S1] sshd_config(5), in sshd_config.5.txt: "LoginGraceTime The server ..."' in asked
