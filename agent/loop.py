@@ -283,6 +283,7 @@ class _TaskRun:
             weights=self.term_weights,
             shape=self.shape if self.settings.answer_kind else None,
             restater_passages=self.settings.restater_passages,
+            closeness=self._closeness_to_topic if self.settings.show_by_meaning and agent.meaning else None,
         )
         if carried is not None:
             self.ledger.seed(carried.sources, self.topic)
@@ -647,6 +648,10 @@ class _TaskRun:
         contexts = self._document_contexts()
         text = " ".join(f"{contexts.get(c.label, '')} {self._answer_window(c)}" for c in group)
         return self.agent.meaning.closeness(self.topic, [text])[0]
+
+    def _closeness_to_topic(self, texts: Sequence[str]) -> list[float]:
+        assert self.agent.meaning is not None
+        return self.agent.meaning.closeness(self.topic, texts)
 
     def _surroundings(self, candidate: Candidate) -> Surroundings:
         return self.ledger.surroundings(candidate.label, candidate.sentence)

@@ -120,6 +120,12 @@ class AgentSettings(BaseModel):
         "blind suites did not reward it end to end (decision 0083), and on the 57 seen suites it added little "
         "to rank_answers_by_meaning for about half a second more per question (decision 0115).",
     )
+    show_by_meaning: bool = Field(
+        default=True,
+        description="With a sentence embedder, choose which sentences of a long passage are shown (and so may be "
+        "offered as answers) by reciprocal-rank fusion of each sentence's wording rank with its window's "
+        "closeness in meaning to the question, as answers are chosen (agent.meaning).",
+    )
     rank_answers_by_meaning: bool = Field(
         default=True,
         description="With a sentence embedder, choose the answer by reciprocal-rank fusion of each sentence's "

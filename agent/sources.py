@@ -10,7 +10,7 @@ keeps the prompt append-only and short.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -31,6 +31,7 @@ from agent.fitness import (
     unfit_as_answer,
     unsafe_to_quote,
 )
+from agent.meaning import fused_order
 from agent.question import QuestionShape
 from agent.state import Source
 from agent.words import folded_words, is_label
@@ -81,6 +82,7 @@ def matched_sentences(
     max_chars: int,
     weights: Mapping[str, float] | None = None,
     shape: QuestionShape | None = None,
+    closeness: Callable[[Sequence[str]], list[float]] | None = None,
 ) -> str:
     """The sentences of ``text`` that best match ``query``, in their original order, within ``max_chars``.
 
@@ -102,6 +104,10 @@ def matched_sentences(
         for index, sentence in enumerate(sentences)
     ]
     ranked = sorted(range(len(sentences)), key=lambda index: -scores[index])
+    if closeness is not None:
+        scored = [index for index in ranked if scores[index] > 0]
+        near = closeness([sentences[index] for index in scored])
+        ranked = [*(scored[place] for place in fused_order(near)), *ranked[len(scored) :]]
     chosen: set[int] = set()
     used = 0
     for index in ranked:
@@ -140,8 +146,10 @@ class SourceLedger:
         weights: Mapping[str, float] | None = None,
         shape: QuestionShape | None = None,
         restater_passages: bool = True,
+        closeness: Callable[[Sequence[str]], list[float]] | None = None,
     ) -> None:
         self.source_chars = source_chars
+        self.closeness = closeness
         self.shape = shape
         self.restater_passages = restater_passages
         self.weights = dict(weights or {})
@@ -287,7 +295,9 @@ class SourceLedger:
 
     def _register(self, source: Source, text: str, text_to_match: str) -> None:
         self._by_passage[source.passage_id] = source
-        shown = matched_sentences(text, text_to_match, self.source_chars, self.weights, self.shape)
+        shown = matched_sentences(
+            text, text_to_match, self.source_chars, self.weights, self.shape, self.closeness
+        )
         self._shown[source.label] = shown
         self._sentences[source.label] = sentences_of(text)
         self._next_number = max(self._next_number, int(source.label[1:]) + 1)
