@@ -1,0 +1,98 @@
+"""Which sentences of a long passage are shown, and so may be offered as answers (``show_by_meaning``).
+
+A passage longer than a source's share is shown by its best sentences. By wording alone these are the sentences
+that repeat the question's words; the one that states the answer in the document's own words is cut, and a
+sentence that is not shown is never offered. Chosen by wording and meaning together (reciprocal-rank fusion, as
+answers are chosen), it is shown. A scripted closeness stands in for the sentence encoder; the index is real.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from agent.loop import Agent, final_state
+from agent.settings import AgentSettings
+from agent.sources import matched_sentences
+from indexer.search import open_search_tool
+from tests.agent.conftest import TEA_QUESTION as QUESTION
+from tests.agent.conftest import FavouringEmbedder, GrammarBoundScript
+from tests.support.indexes import index_documents
+
+RECORDS = "Green tea history records the rain of every spring."
+NAMES = "Green tea history names the rain of each year."
+STATES = "Its leaves were first steeped in rain water."
+UNRELATED = "Monks kept the steeped leaves in stone jars."
+PASSAGE = " ".join([RECORDS, NAMES, STATES, UNRELATED])
+# Room for the two sentences that name every key word (and so for one of them with the shorter STATES).
+ROOM = len(RECORDS) + len(NAMES) + 2
+WEIGHTS = {"green": 1.0, "tea": 1.0, "history": 2.0, "rain": 1.5}
+
+
+class Closeness:
+    """Sentences naming "steeped" close to the question, the rest far; records what it was asked."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def __call__(self, texts: Sequence[str]) -> list[float]:
+        self.asked.extend(texts)
+        return [0.9 if "steeped" in text else 0.1 for text in texts]
+
+
+def test_by_wording_alone_the_sentences_repeating_the_question_are_shown() -> None:
+    shown = matched_sentences(PASSAGE, QUESTION, ROOM, WEIGHTS)
+
+    assert shown == f"{RECORDS} {NAMES}"
+
+
+def test_with_meaning_the_sentence_stating_it_in_other_words_is_shown() -> None:
+    # By words: RECORDS, NAMES (a tie kept in reading order), STATES; by meaning STATES first. Fused, STATES
+    # (3rd, 1st) passes NAMES (2nd, 3rd).
+    shown = matched_sentences(PASSAGE, QUESTION, ROOM, WEIGHTS, closeness=Closeness())
+
+    assert shown == f"{RECORDS} {STATES}"
+
+
+def test_a_sentence_without_any_key_word_is_neither_embedded_nor_lifted() -> None:
+    closeness = Closeness()
+
+    shown = matched_sentences(PASSAGE, QUESTION, len(PASSAGE) - 1, WEIGHTS, closeness=closeness)
+
+    assert UNRELATED not in closeness.asked and UNRELATED not in shown
+
+
+def test_a_passage_that_fits_is_shown_whole_without_embedding_anything() -> None:
+    closeness = Closeness()
+
+    assert matched_sentences(PASSAGE, QUESTION, len(PASSAGE), WEIGHTS, closeness=closeness) == PASSAGE
+    assert closeness.asked == []
+
+
+def shown_to_the_model(tmp_path: Path, **settings: object) -> str:
+    """The text of the question search's observation: the sources as the model is shown them."""
+    tool = open_search_tool(index_documents(tmp_path, {"tea.md": f"# Almanac\n\n{PASSAGE}\n"}))
+    agent_settings = AgentSettings.model_validate(
+        {"question_search": True, "decisions": "choices", "source_chars": ROOM, **settings}
+    )
+    agent = Agent(
+        model=GrammarBoundScript([]),
+        tool=tool,
+        settings=agent_settings,
+        embedder=FavouringEmbedder("steeped"),
+    )
+    state = final_state(agent.run(QUESTION))
+    observations = [step.content for step in state.steps if step.kind == "observation"]
+    return observations[0].text
+
+
+def test_the_agent_shows_the_sentence_meaning_brings_into_view(tmp_path: Path) -> None:
+    shown = shown_to_the_model(tmp_path)
+
+    assert STATES in shown and NAMES not in shown
+
+
+def test_with_show_by_meaning_off_the_agent_shows_by_wording_alone(tmp_path: Path) -> None:
+    shown = shown_to_the_model(tmp_path, show_by_meaning=False)
+
+    assert NAMES in shown and STATES not in shown
