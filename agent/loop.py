@@ -15,6 +15,7 @@ import math
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Literal, Protocol, runtime_checkable
 
 from agent.answers import (
@@ -277,13 +278,14 @@ class _TaskRun:
             else []
         )
         reader = agent.tool if isinstance(agent.tool, PassageReader) else None
+        meaning = agent.meaning if self.settings.show_by_meaning else None
         self.ledger = SourceLedger(
             self.settings.source_chars,
             reader=reader,
             weights=self.term_weights,
             shape=self.shape if self.settings.answer_kind else None,
             restater_passages=self.settings.restater_passages,
-            closeness=self._closeness_to_topic if self.settings.show_by_meaning and agent.meaning else None,
+            by_meaning=partial(meaning.fused, self.topic) if meaning else None,
         )
         if carried is not None:
             self.ledger.seed(carried.sources, self.topic)
@@ -648,10 +650,6 @@ class _TaskRun:
         contexts = self._document_contexts()
         text = " ".join(f"{contexts.get(c.label, '')} {self._answer_window(c)}" for c in group)
         return self.agent.meaning.closeness(self.topic, [text])[0]
-
-    def _closeness_to_topic(self, texts: Sequence[str]) -> list[float]:
-        assert self.agent.meaning is not None
-        return self.agent.meaning.closeness(self.topic, texts)
 
     def _surroundings(self, candidate: Candidate) -> Surroundings:
         return self.ledger.surroundings(candidate.label, candidate.sentence)

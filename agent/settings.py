@@ -123,7 +123,7 @@ class AgentSettings(BaseModel):
     show_by_meaning: bool = Field(
         default=True,
         description="With a sentence embedder, choose which sentences of a long passage are shown (and so may be "
-        "offered as answers) by reciprocal-rank fusion of each sentence's wording rank with its window's "
+        "offered as answers) by reciprocal-rank fusion of each sentence's wording rank with its own "
         "closeness in meaning to the question, as answers are chosen (agent.meaning).",
     )
     rank_answers_by_meaning: bool = Field(

@@ -31,7 +31,6 @@ from agent.fitness import (
     unfit_as_answer,
     unsafe_to_quote,
 )
-from agent.meaning import fused_order
 from agent.question import QuestionShape
 from agent.state import Source
 from agent.words import folded_words, is_label
@@ -76,13 +75,18 @@ def window_at(sentences: Sequence[str], index: int) -> str:
     return " ".join(sentences[max(0, index - 1) : index + 2])
 
 
+# Reorders sentence indexes (best first by wording) by wording and meaning together; the callable gives each
+# index's text. The loop passes ``partial(MeaningReader.fused, topic)`` (agent.meaning).
+OrderByMeaning = Callable[[Sequence[int], Callable[[int], str]], list[int]]
+
+
 def matched_sentences(
     text: str,
     query: str,
     max_chars: int,
     weights: Mapping[str, float] | None = None,
     shape: QuestionShape | None = None,
-    closeness: Callable[[Sequence[str]], list[float]] | None = None,
+    by_meaning: OrderByMeaning | None = None,
 ) -> str:
     """The sentences of ``text`` that best match ``query``, in their original order, within ``max_chars``.
 
@@ -104,10 +108,9 @@ def matched_sentences(
         for index, sentence in enumerate(sentences)
     ]
     ranked = sorted(range(len(sentences)), key=lambda index: -scores[index])
-    if closeness is not None:
+    if by_meaning is not None:
         scored = [index for index in ranked if scores[index] > 0]
-        near = closeness([sentences[index] for index in scored])
-        ranked = [*(scored[place] for place in fused_order(near)), *ranked[len(scored) :]]
+        ranked = [*by_meaning(scored, sentences.__getitem__), *ranked[len(scored) :]]
     chosen: set[int] = set()
     used = 0
     for index in ranked:
@@ -146,10 +149,10 @@ class SourceLedger:
         weights: Mapping[str, float] | None = None,
         shape: QuestionShape | None = None,
         restater_passages: bool = True,
-        closeness: Callable[[Sequence[str]], list[float]] | None = None,
+        by_meaning: OrderByMeaning | None = None,
     ) -> None:
         self.source_chars = source_chars
-        self.closeness = closeness
+        self.by_meaning = by_meaning
         self.shape = shape
         self.restater_passages = restater_passages
         self.weights = dict(weights or {})
@@ -296,7 +299,7 @@ class SourceLedger:
     def _register(self, source: Source, text: str, text_to_match: str) -> None:
         self._by_passage[source.passage_id] = source
         shown = matched_sentences(
-            text, text_to_match, self.source_chars, self.weights, self.shape, self.closeness
+            text, text_to_match, self.source_chars, self.weights, self.shape, self.by_meaning
         )
         self._shown[source.label] = shown
         self._sentences[source.label] = sentences_of(text)

@@ -3,17 +3,18 @@
 A passage longer than a source's share is shown by its best sentences. By wording alone these are the sentences
 that repeat the question's words; the one that states the answer in the document's own words is cut, and a
 sentence that is not shown is never offered. Chosen by wording and meaning together (reciprocal-rank fusion, as
-answers are chosen), it is shown. A scripted closeness stands in for the sentence encoder; the index is real.
+answers are chosen), it is shown. A scripted embedder stands in for the sentence encoder; the index is real.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 from agent.loop import Agent, final_state
+from agent.meaning import MeaningReader
 from agent.settings import AgentSettings
-from agent.sources import matched_sentences
+from agent.sources import OrderByMeaning, matched_sentences
 from indexer.search import open_search_tool
 from tests.agent.conftest import TEA_QUESTION as QUESTION
 from tests.agent.conftest import FavouringEmbedder, GrammarBoundScript
@@ -29,15 +30,10 @@ ROOM = len(RECORDS) + len(NAMES) + 2
 WEIGHTS = {"green": 1.0, "tea": 1.0, "history": 2.0, "rain": 1.5}
 
 
-class Closeness:
-    """Sentences naming "steeped" close to the question, the rest far; records what it was asked."""
-
-    def __init__(self) -> None:
-        self.asked: list[str] = []
-
-    def __call__(self, texts: Sequence[str]) -> list[float]:
-        self.asked.extend(texts)
-        return [0.9 if "steeped" in text else 0.1 for text in texts]
+def by_meaning(embedder: FavouringEmbedder) -> OrderByMeaning:
+    """The loop's reordering (``MeaningReader.fused`` for the question) over a scripted embedder that finds
+    sentences naming "steeped" close to the question and the rest farther."""
+    return partial(MeaningReader(embedder).fused, QUESTION)
 
 
 def test_by_wording_alone_the_sentences_repeating_the_question_are_shown() -> None:
@@ -49,24 +45,30 @@ def test_by_wording_alone_the_sentences_repeating_the_question_are_shown() -> No
 def test_with_meaning_the_sentence_stating_it_in_other_words_is_shown() -> None:
     # By words: RECORDS, NAMES (a tie kept in reading order), STATES; by meaning STATES first. Fused, STATES
     # (3rd, 1st) passes NAMES (2nd, 3rd).
-    shown = matched_sentences(PASSAGE, QUESTION, ROOM, WEIGHTS, closeness=Closeness())
+    shown = matched_sentences(
+        PASSAGE, QUESTION, ROOM, WEIGHTS, by_meaning=by_meaning(FavouringEmbedder("steeped"))
+    )
 
     assert shown == f"{RECORDS} {STATES}"
 
 
 def test_a_sentence_without_any_key_word_is_neither_embedded_nor_lifted() -> None:
-    closeness = Closeness()
+    embedder = FavouringEmbedder("steeped")
 
-    shown = matched_sentences(PASSAGE, QUESTION, len(PASSAGE) - 1, WEIGHTS, closeness=closeness)
+    shown = matched_sentences(PASSAGE, QUESTION, len(PASSAGE) - 1, WEIGHTS, by_meaning=by_meaning(embedder))
 
-    assert UNRELATED not in closeness.asked and UNRELATED not in shown
+    assert STATES in embedder.embedded
+    assert UNRELATED not in embedder.embedded and UNRELATED not in shown
 
 
 def test_a_passage_that_fits_is_shown_whole_without_embedding_anything() -> None:
-    closeness = Closeness()
+    embedder = FavouringEmbedder("steeped")
 
-    assert matched_sentences(PASSAGE, QUESTION, len(PASSAGE), WEIGHTS, closeness=closeness) == PASSAGE
-    assert closeness.asked == []
+    assert (
+        matched_sentences(PASSAGE, QUESTION, len(PASSAGE), WEIGHTS, by_meaning=by_meaning(embedder))
+        == PASSAGE
+    )
+    assert embedder.embedded == []
 
 
 def shown_to_the_model(tmp_path: Path, **settings: object) -> str:
