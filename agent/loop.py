@@ -278,7 +278,9 @@ class _TaskRun:
             else []
         )
         reader = agent.tool if isinstance(agent.tool, PassageReader) else None
-        meaning = agent.meaning if self.settings.show_by_meaning else None
+        # Which sentences are shown decides which may be offered: part of choosing the answer by meaning (0169).
+        by_meaning = self.settings.show_by_meaning and self.settings.rank_answers_by_meaning
+        meaning = agent.meaning if by_meaning else None
         self.ledger = SourceLedger(
             self.settings.source_chars,
             reader=reader,

@@ -122,9 +122,11 @@ class AgentSettings(BaseModel):
     )
     show_by_meaning: bool = Field(
         default=True,
-        description="With a sentence embedder, choose which sentences of a long passage are shown (and so may be "
-        "offered as answers) by reciprocal-rank fusion of each sentence's wording rank with its own "
-        "closeness in meaning to the question, as answers are chosen (agent.meaning).",
+        description="With a sentence embedder and rank_answers_by_meaning, choose which sentences of a long "
+        "passage are shown (and so may be offered as answers) by reciprocal-rank fusion of each sentence's wording "
+        "rank with its own closeness in meaning to the question, as answers are chosen (agent.meaning). On the 165 "
+        "blind-born suites, model-free: right outcomes 3,906 -> 3,924, clear 1,765 -> 1,784, declines 1,335 -> "
+        "1,344, multi 388 -> 381 (decision 0169).",
     )
     rank_answers_by_meaning: bool = Field(
         default=True,

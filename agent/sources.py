@@ -93,6 +93,9 @@ def matched_sentences(
     Ranked like answers (:func:`agent.answers.sentence_score`: rare query words count most),
     so the sentence most likely to answer is among those the model sees and may be offered as the answer.
     With ``shape``, a sentence whose answer window (it and its neighbours) lacks what the question asks for ranks lower.
+    With ``by_meaning``, the sentences holding a key word are reordered by their wording rank fused with their
+    closeness in meaning to the question: a sentence that states the answer in the document's own words is shown
+    beside the ones that repeat the question's (decision 0169). The rest stay after them.
     """
     sentences = sentences_of(text)
     if len(" ".join(sentences)) <= max_chars:

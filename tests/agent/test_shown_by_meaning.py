@@ -98,3 +98,10 @@ def test_with_show_by_meaning_off_the_agent_shows_by_wording_alone(tmp_path: Pat
     shown = shown_to_the_model(tmp_path, show_by_meaning=False)
 
     assert NAMES in shown and STATES not in shown
+
+
+def test_with_answers_ranked_by_words_the_shown_sentences_are_chosen_by_words_too(tmp_path: Path) -> None:
+    """Which sentences are shown decides which may be offered, so it is part of choosing the answer by meaning."""
+    shown = shown_to_the_model(tmp_path, rank_answers_by_meaning=False)
+
+    assert NAMES in shown and STATES not in shown
