@@ -95,7 +95,8 @@ def matched_sentences(
     With ``shape``, a sentence whose answer window (it and its neighbours) lacks what the question asks for ranks lower.
     With ``by_meaning``, the sentences holding a key word are reordered by their wording rank fused with their
     closeness in meaning to the question: a sentence that states the answer in the document's own words is shown
-    beside the ones that repeat the question's (decision 0169). The rest stay after them.
+    beside the ones that repeat the question's (decision 0169). The rest stay after them. When the room takes every
+    sentence holding a key word anyway, their order cannot change what is shown, and nothing is embedded.
     """
     sentences = sentences_of(text)
     if len(" ".join(sentences)) <= max_chars:
@@ -111,8 +112,9 @@ def matched_sentences(
         for index, sentence in enumerate(sentences)
     ]
     ranked = sorted(range(len(sentences)), key=lambda index: -scores[index])
-    if by_meaning is not None:
-        scored = [index for index in ranked if scores[index] > 0]
+    scored = [index for index in ranked if scores[index] > 0]
+    # Their order decides what is shown only when the room cannot take every sentence holding a key word.
+    if by_meaning is not None and sum(len(sentences[index]) + 1 for index in scored) > max_chars:
         ranked = [*by_meaning(scored, sentences.__getitem__), *ranked[len(scored) :]]
     chosen: set[int] = set()
     used = 0

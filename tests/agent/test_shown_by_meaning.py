@@ -55,10 +55,20 @@ def test_with_meaning_the_sentence_stating_it_in_other_words_is_shown() -> None:
 def test_a_sentence_without_any_key_word_is_neither_embedded_nor_lifted() -> None:
     embedder = FavouringEmbedder("steeped")
 
-    shown = matched_sentences(PASSAGE, QUESTION, len(PASSAGE) - 1, WEIGHTS, by_meaning=by_meaning(embedder))
+    shown = matched_sentences(PASSAGE, QUESTION, ROOM, WEIGHTS, by_meaning=by_meaning(embedder))
 
     assert STATES in embedder.embedded
     assert UNRELATED not in embedder.embedded and UNRELATED not in shown
+
+
+def test_when_every_sentence_with_a_key_word_fits_nothing_is_embedded() -> None:
+    # Room for all but UNRELATED: RECORDS, NAMES and STATES are shown in any order they are taken in.
+    embedder = FavouringEmbedder("steeped")
+
+    shown = matched_sentences(PASSAGE, QUESTION, len(PASSAGE) - 1, WEIGHTS, by_meaning=by_meaning(embedder))
+
+    assert shown == f"{RECORDS} {NAMES} {STATES}"
+    assert embedder.embedded == []
 
 
 def test_a_passage_that_fits_is_shown_whole_without_embedding_anything() -> None:
