@@ -55,7 +55,9 @@ def test_an_answer_in_no_passage_the_question_finds_is_beyond_the_pool(depth: An
         )
     )
 
-    rank = depth.first_answer_rank(_case("Which harbour pilot boat is it?", "outer buoy and a lighthouse"), tool)
+    rank = depth.first_answer_rank(
+        _case("Which harbour pilot boat is it?", "outer buoy and a lighthouse"), tool
+    )
 
     assert rank is None
     assert depth.bucket_of(rank) == "beyond"
