@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from reading_bench import indexed_plan, suites_parser
-from reading_ceiling import reading, window_holds_answer, window_of
+from reading_ceiling import passages_hold_answer, reading, window_holds_answer, window_of
 
 from agent.answers import Candidate
 from agent.eval.suite import EvalCase
@@ -129,11 +129,7 @@ def case_figures(
                 top = results.model_copy(update={"items": ranked[:depth]})
                 passages, candidates = reading(tool, top, shape, weights)
                 key = f"{order}_n{pool}_"
-                figures[key + f"in{depth}"] = any(
-                    window_holds_answer(sentences, sentence, case)
-                    for sentences in passages.values()
-                    for sentence in sentences
-                )
+                figures[key + f"in{depth}"] = passages_hold_answer(passages.values(), case)
                 if depth in READ_DEPTHS:
                     figures[key + f"first{depth}"] = _answers(
                         candidates[0] if candidates else None, passages, case

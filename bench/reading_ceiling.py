@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,13 @@ DEPTHS = (3, 5, 10)
 
 def window_holds_answer(sentences: Sequence[str], sentence: str, case: EvalCase) -> bool:
     return answer_matches(window_of(sentences, sentence), case.answers, all_required=False)
+
+
+def passages_hold_answer(passages: Iterable[Sequence[str]], case: EvalCase) -> bool:
+    """Whether some sentence's answer window in any of ``passages`` (each a list of sentences) holds an answer."""
+    return any(
+        window_holds_answer(sentences, sentence, case) for sentences in passages for sentence in sentences
+    )
 
 
 def case_figures(case: EvalCase, tool: SearchTool) -> dict[str, bool]:
@@ -65,11 +72,7 @@ def read_figures(
     reading these passages (in its reading order), ranks such a sentence first. ``shape`` and ``weights`` are
     the question's (``QuestionShape.read``, ``rarity_weights``), read once per case by the caller."""
     passages, candidates = reading(tool, top, shape, weights)
-    held = any(
-        window_holds_answer(sentences, sentence, case)
-        for sentences in passages.values()
-        for sentence in sentences
-    )
+    held = passages_hold_answer(passages.values(), case)
     best = candidates[0] if candidates else None
     return held, best is not None and window_holds_answer(passages[best.label], best.sentence, case)
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from reading_bench import indexed_plan, suites_parser
-from reading_ceiling import window_holds_answer
+from reading_ceiling import passages_hold_answer
 
 from agent.eval.suite import EvalCase
 from agent.sources import sentences_of
@@ -51,8 +51,7 @@ def first_answer_rank(case: EvalCase, tool: SearchTool) -> int | None:
     results = tool.pool(query_within_limit(case.question), POOL_MAX)
     for rank, hit in enumerate(results.items, start=1):
         record = tool.passage(hit.id)
-        sentences = sentences_of(record.text) if record else []
-        if any(window_holds_answer(sentences, sentence, case) for sentence in sentences):
+        if record and passages_hold_answer([sentences_of(record.text)], case):
             return rank
     return None
 
